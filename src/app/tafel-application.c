@@ -1,0 +1,178 @@
+/* tafel-application.c: the Tafel application
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "tafel-application.h"
+#include "tafel-preferences-dialog.h"
+#include "tafel-rules.h"
+#include "tafel-window.h"
+
+struct _TafelApplication
+{
+  GtkApplication parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (TafelApplication, tafel_application, GTK_TYPE_APPLICATION)
+
+static TafelWindow *
+get_window (TafelApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (window == NULL)
+    window = GTK_WINDOW (tafel_window_new (GTK_APPLICATION (self)));
+
+  return TAFEL_WINDOW (window);
+}
+
+static void
+tafel_application_activate (GApplication *app)
+{
+  gtk_window_present (GTK_WINDOW (get_window (TAFEL_APPLICATION (app))));
+}
+
+/* --game=GAME chooses the game before the window shows it. */
+static int
+tafel_application_handle_local_options (GApplication *app,
+                                        GVariantDict *options)
+{
+  const char *game = NULL;
+
+  if (g_variant_dict_lookup (options, "game", "&s", &game))
+    {
+      g_autoptr(GSettings) settings = NULL;
+
+      if (tafel_rules_lookup (game) == NULL)
+        {
+          g_printerr (_("Unknown game “%s”; choose infinity, tictactoe, connect-four or mill\n"), game);
+          return 2;
+        }
+      settings = g_settings_new (APPLICATION_ID);
+      g_settings_set_string (settings, "game", game);
+    }
+
+  return -1;
+}
+
+static void
+quit_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+  GList *windows = gtk_application_get_windows (app);
+
+  /* Close the windows first, so that each cancels its computation. */
+  while (windows != NULL)
+    {
+      GtkWindow *window = windows->data;
+      windows = windows->next;
+      gtk_window_destroy (window);
+    }
+  g_application_quit (G_APPLICATION (app));
+}
+
+static void
+preferences_activated (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  TafelApplication *self = user_data;
+  GtkWindow *dialog = tafel_preferences_dialog_new (GTK_WINDOW (get_window (self)));
+
+  gtk_window_present (dialog);
+}
+
+static void
+about_activated (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  TafelApplication *self = user_data;
+  const char *authors[] = { _("The Tafel developers"), NULL };
+
+  gtk_show_about_dialog (GTK_WINDOW (get_window (self)),
+                         "program-name", _("Tafel"),
+                         "logo-icon-name", APPLICATION_ID,
+                         "version", PACKAGE_VERSION,
+                         "comments", _("Classic strategy board games: Infinity Tic-Tac-Toe, "
+                                       "Tic-Tac-Toe, Connect Four and Nine Men’s Morris"),
+                         "website", "https://github.com/tafel/tafel",
+                         "authors", authors,
+                         "translator-credits", _("translator-credits"),
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "copyright", "© 2026 The Tafel developers",
+                         NULL);
+}
+
+static const GActionEntry app_actions[] = {
+  { "quit", quit_activated, NULL, NULL, NULL },
+  { "preferences", preferences_activated, NULL, NULL, NULL },
+  { "about", about_activated, NULL, NULL, NULL },
+};
+
+static void
+tafel_application_startup (GApplication *app)
+{
+  static const char *quit_accels[] = { "<Control>q", NULL };
+  static const char *preferences_accels[] = { "<Control>comma", NULL };
+  static const char *new_game_accels[] = { "<Control>n", NULL };
+  static const char *help_overlay_accels[] = { "<Control>question", NULL };
+  g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+
+  G_APPLICATION_CLASS (tafel_application_parent_class)->startup (app);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
+                                   G_N_ELEMENTS (app_actions), app);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.preferences", preferences_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.new-game", new_game_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.show-help-overlay", help_overlay_accels);
+
+  gtk_css_provider_load_from_resource (css, "/io/github/tafel/Tafel/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
+                                              GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  gtk_window_set_default_icon_name (APPLICATION_ID);
+}
+
+static void
+tafel_application_class_init (TafelApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  app_class->activate = tafel_application_activate;
+  app_class->startup = tafel_application_startup;
+  app_class->handle_local_options = tafel_application_handle_local_options;
+}
+
+static void
+tafel_application_init (TafelApplication *self)
+{
+  const GOptionEntry options[] = {
+    { "game", 0, 0, G_OPTION_ARG_STRING, NULL,
+      N_("The game to show: infinity, tictactoe, connect-four or mill"), N_("GAME") },
+    { NULL }
+  };
+
+  g_application_add_main_option_entries (G_APPLICATION (self), options);
+  g_application_set_option_context_summary (G_APPLICATION (self),
+                                            _("Classic strategy board games"));
+}
+
+TafelApplication *
+tafel_application_new (const char        *application_id,
+                       GApplicationFlags  flags)
+{
+  g_return_val_if_fail (application_id != NULL, NULL);
+
+  return g_object_new (TAFEL_TYPE_APPLICATION,
+                       "application-id", application_id,
+                       "flags", flags,
+                       "resource-base-path", "/io/github/tafel/Tafel",
+                       NULL);
+}

@@ -1,0 +1,826 @@
+/* tafel-board-view.c: the one Cairo board widget for every game
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The widget reads everything it draws from the game's board data (points,
+ * lines, connections) and from the match (who is where, the last move, the
+ * win).  A click is mapped to the nearest point and from there to a click
+ * target; the targets clicked so far form a path, and when the path is a
+ * complete legal move the widget emits ::move.  Colours come from the
+ * theme, so light, dark and high-contrast styles all work.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "tafel-board-view.h"
+
+#define FADED_ALPHA 0.4
+#define VANISH_USEC (350 * 1000)
+#define MAX_POINTS 64
+
+typedef struct {
+  guint point;
+  guint8 owner;
+  gint64 start;
+} Ghost;
+
+struct _TafelBoardView
+{
+  GtkWidget parent_instance;
+
+  TafelMatch *match;
+  gulong changed_id;
+  gboolean interactive;
+
+  /* the click path so far */
+  guint8 path[TAFEL_MAX_PATH];
+  guint path_len;
+
+  int hover_point;               /* -1: none */
+
+  /* what was shown before the last change, to animate what vanished */
+  TafelPointInfo shown[MAX_POINTS];
+  guint shown_moves;
+  GArray *ghosts;                /* Ghost */
+  guint tick_id;
+};
+
+G_DEFINE_FINAL_TYPE (TafelBoardView, tafel_board_view, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_MATCH,
+  PROP_INTERACTIVE,
+  N_PROPS
+};
+
+enum {
+  MOVE,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+typedef struct {
+  double x, y, size;      /* the board square in widget coordinates */
+} Frame;
+
+static const TafelBoard *
+board (TafelBoardView *self)
+{
+  return tafel_match_get_rules (self->match)->board;
+}
+
+static void
+get_frame (TafelBoardView *self,
+           Frame          *frame)
+{
+  const TafelBoard *b = board (self);
+  double width = gtk_widget_get_width (GTK_WIDGET (self));
+  double height = gtk_widget_get_height (GTK_WIDGET (self));
+  double aspect = b->style == TAFEL_BOARD_FRAME ? (double) b->columns / (b->rows + 0.6) : 1.0;
+  double w = MIN (width, height * aspect);
+
+  frame->size = w;
+  frame->x = (width - w) / 2;
+  frame->y = (height - w / aspect) / 2;
+}
+
+static void
+to_widget (const Frame           *frame,
+           const TafelBoardPoint *p,
+           double                *x,
+           double                *y)
+{
+  *x = frame->x + p->x * frame->size;
+  *y = frame->y + p->y * frame->size;
+}
+
+static gboolean
+animations_enabled (TafelBoardView *self)
+{
+  gboolean enabled = TRUE;
+
+  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)),
+                "gtk-enable-animations", &enabled, NULL);
+  return enabled;
+}
+
+/* ---- colours ---- */
+
+typedef struct {
+  GdkRGBA fg, accent, side[2], board, hole;
+} Palette;
+
+static void
+lookup (GtkStyleContext *context,
+        const char      *name,
+        const char      *fallback,
+        GdkRGBA         *rgba)
+{
+  if (!gtk_style_context_lookup_color (context, name, rgba))
+    gdk_rgba_parse (rgba, fallback);
+}
+
+static void
+get_palette (TafelBoardView *self,
+             Palette        *p)
+{
+  GtkStyleContext *context = gtk_widget_get_style_context (GTK_WIDGET (self));
+  const TafelBoard *b = board (self);
+
+  gtk_style_context_get_color (context, &p->fg);
+  lookup (context, "accent_color", "#1c71d8", &p->accent);
+  lookup (context, "view_bg_color", "#ffffff", &p->hole);
+
+  switch (b->style)
+    {
+    case TAFEL_BOARD_FRAME:
+      lookup (context, "red_3", "#e01b24", &p->side[0]);
+      lookup (context, "yellow_3", "#f6d32d", &p->side[1]);
+      lookup (context, "blue_4", "#1c71d8", &p->board);
+      break;
+    case TAFEL_BOARD_LINES:
+      lookup (context, "light_1", "#ffffff", &p->side[0]);
+      lookup (context, "dark_4", "#241f31", &p->side[1]);
+      p->board = p->fg;
+      break;
+    case TAFEL_BOARD_GRID:
+    default:
+      lookup (context, "accent_color", "#1c71d8", &p->side[0]);
+      lookup (context, "destructive_color", "#c01c28", &p->side[1]);
+      p->board = p->fg;
+      break;
+    }
+}
+
+static void
+set_color (cairo_t       *cr,
+           const GdkRGBA *c,
+           double         alpha)
+{
+  cairo_set_source_rgba (cr, c->red, c->green, c->blue, c->alpha * alpha);
+}
+
+/* ---- drawing ---- */
+
+static void
+draw_stone (TafelBoardView *self,
+            cairo_t        *cr,
+            const Frame    *frame,
+            const Palette  *pal,
+            guint           point,
+            guint8          owner,
+            double          alpha)
+{
+  const TafelBoard *b = board (self);
+  double x, y, r = b->point_radius * frame->size;
+  int side = owner == TAFEL_POINT_SIDE0 ? 0 : 1;
+
+  to_widget (frame, &b->points[point], &x, &y);
+
+  if (b->style == TAFEL_BOARD_GRID)
+    {
+      cairo_set_line_width (cr, frame->size * 0.035);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      set_color (cr, &pal->side[side], alpha);
+      if (side == 0)
+        {
+          cairo_move_to (cr, x - r, y - r);
+          cairo_line_to (cr, x + r, y + r);
+          cairo_move_to (cr, x + r, y - r);
+          cairo_line_to (cr, x - r, y + r);
+        }
+      else
+        {
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, x, y, r * 1.05, 0, 2 * G_PI);
+        }
+      cairo_stroke (cr);
+      return;
+    }
+
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x, y, r, 0, 2 * G_PI);
+  set_color (cr, &pal->side[side], alpha);
+  cairo_fill_preserve (cr);
+  cairo_set_line_width (cr, frame->size * 0.006);
+  set_color (cr, &pal->fg, 0.35 * alpha);
+  cairo_stroke (cr);
+}
+
+static void
+draw_grid (TafelBoardView *self,
+           cairo_t        *cr,
+           const Frame    *frame,
+           const Palette  *pal)
+{
+  const TafelBoard *b = board (self);
+  double inset = frame->size * 0.04;
+
+  cairo_set_line_width (cr, frame->size * 0.012);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  set_color (cr, &pal->fg, 0.35);
+  for (guint i = 1; i < b->columns; i++)
+    {
+      double x = frame->x + frame->size * i / b->columns;
+      cairo_move_to (cr, x, frame->y + inset);
+      cairo_line_to (cr, x, frame->y + frame->size - inset);
+    }
+  for (guint i = 1; i < b->rows; i++)
+    {
+      double y = frame->y + frame->size * i / b->rows;
+      cairo_move_to (cr, frame->x + inset, y);
+      cairo_line_to (cr, frame->x + frame->size - inset, y);
+    }
+  cairo_stroke (cr);
+}
+
+static void
+draw_frame (TafelBoardView *self,
+            cairo_t        *cr,
+            const Frame    *frame,
+            const Palette  *pal)
+{
+  const TafelBoard *b = board (self);
+  double r = b->point_radius * frame->size;
+  double height = frame->size * b->rows / b->columns;
+
+  cairo_new_path (cr);
+  cairo_rectangle (cr, frame->x, frame->y, frame->size, height);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+  for (guint i = 0; i < b->n_points; i++)
+    {
+      double x, y;
+
+      to_widget (frame, &b->points[i], &x, &y);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, x, y, r * 1.08, 0, 2 * G_PI);
+    }
+  set_color (cr, &pal->board, 1.0);
+  cairo_fill (cr);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
+}
+
+static void
+draw_lines (TafelBoardView *self,
+            cairo_t        *cr,
+            const Frame    *frame,
+            const Palette  *pal)
+{
+  const TafelBoard *b = board (self);
+
+  cairo_set_line_width (cr, frame->size * 0.01);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_SQUARE);
+  set_color (cr, &pal->fg, 0.6);
+  for (guint i = 0; i < b->n_edges; i++)
+    {
+      double x0, y0, x1, y1;
+
+      to_widget (frame, &b->points[b->edges[i][0]], &x0, &y0);
+      to_widget (frame, &b->points[b->edges[i][1]], &x1, &y1);
+      cairo_move_to (cr, x0, y0);
+      cairo_line_to (cr, x1, y1);
+    }
+  cairo_stroke (cr);
+
+  for (guint i = 0; i < b->n_points; i++)
+    {
+      double x, y;
+
+      to_widget (frame, &b->points[i], &x, &y);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, x, y, frame->size * 0.014, 0, 2 * G_PI);
+    }
+  cairo_fill (cr);
+}
+
+static void
+draw_cell_highlight (TafelBoardView *self,
+                     cairo_t        *cr,
+                     const Frame    *frame,
+                     const GdkRGBA  *color,
+                     double          alpha,
+                     guint           point)
+{
+  const TafelBoard *b = board (self);
+  double x, y, r = b->point_radius * frame->size * 1.55;
+
+  to_widget (frame, &b->points[point], &x, &y);
+  set_color (cr, color, alpha);
+  cairo_new_sub_path (cr);
+  if (b->style == TAFEL_BOARD_GRID)
+    {
+      double half = frame->size / b->columns / 2 - frame->size * 0.02;
+      cairo_rectangle (cr, x - half, y - half, 2 * half, 2 * half);
+    }
+  else
+    cairo_arc (cr, x, y, r, 0, 2 * G_PI);
+  cairo_fill (cr);
+}
+
+static void
+draw_win (TafelBoardView     *self,
+          cairo_t            *cr,
+          const Frame        *frame,
+          const Palette      *pal,
+          const TafelOutcome *outcome)
+{
+  const TafelBoard *b = board (self);
+
+  if (outcome->status != TAFEL_STATUS_WON)
+    return;
+
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_width (cr, frame->size * 0.04);
+  set_color (cr, &pal->fg, 0.75);
+  for (guint i = 0; i < outcome->n_lines; i++)
+    {
+      const guint8 *line = &b->lines[outcome->lines[i] * b->line_len];
+      double x0, y0, x1, y1, dx, dy, len;
+
+      to_widget (frame, &b->points[line[0]], &x0, &y0);
+      to_widget (frame, &b->points[line[b->line_len - 1]], &x1, &y1);
+      dx = x1 - x0;
+      dy = y1 - y0;
+      len = hypot (dx, dy);
+      if (len > 0)
+        {
+          double extend = b->point_radius * frame->size * 1.3 / len;
+          x0 -= dx * extend;
+          y0 -= dy * extend;
+          x1 += dx * extend;
+          y1 += dy * extend;
+        }
+      cairo_move_to (cr, x0, y0);
+      cairo_line_to (cr, x1, y1);
+    }
+  cairo_stroke (cr);
+
+  /* Boards without drawn lines mark the winning stones themselves. */
+  if (outcome->n_lines == 0)
+    for (guint i = 0; i < outcome->n_marks; i++)
+      draw_cell_highlight (self, cr, frame, &pal->accent, 0.35, outcome->marks[i]);
+}
+
+static void
+tafel_board_view_snapshot (GtkWidget   *widget,
+                           GtkSnapshot *snapshot)
+{
+  TafelBoardView *self = TAFEL_BOARD_VIEW (widget);
+  const TafelBoard *b;
+  const TafelOutcome *outcome;
+  const TafelMove *last;
+  TafelPointInfo info[MAX_POINTS];
+  cairo_t *cr;
+  gint64 now = g_get_monotonic_time ();
+  Palette pal;
+  Frame frame;
+
+  if (self->match == NULL)
+    return;
+
+  b = board (self);
+  outcome = tafel_match_get_outcome (self->match);
+  get_frame (self, &frame);
+  get_palette (self, &pal);
+  tafel_match_get_rules (self->match)->points (tafel_match_get_state (self->match), info);
+
+  cr = gtk_snapshot_append_cairo (snapshot,
+                                  &GRAPHENE_RECT_INIT (0, 0,
+                                                       gtk_widget_get_width (widget),
+                                                       gtk_widget_get_height (widget)));
+
+  if (b->style == TAFEL_BOARD_GRID)
+    draw_grid (self, cr, &frame, &pal);
+  else if (b->style == TAFEL_BOARD_LINES)
+    draw_lines (self, cr, &frame, &pal);
+
+  /* The points of the last move, softly (their targets are points on
+   * every board but the frame, whose targets are columns). */
+  last = tafel_match_get_last_move (self->match);
+  if (last != NULL && b->style != TAFEL_BOARD_FRAME)
+    for (guint i = 0; i < last->len; i++)
+      draw_cell_highlight (self, cr, &frame, &pal.accent, 0.12, last->path[i]);
+
+  /* Where a click would play. */
+  if (self->interactive && self->hover_point >= 0 && info[self->hover_point].owner == TAFEL_POINT_EMPTY)
+    {
+      gboolean targets[MAX_POINTS];
+
+      tafel_match_continuations (self->match, self->path, self->path_len, targets, NULL);
+      if (targets[b->target_of_point[self->hover_point]])
+        draw_stone (self, cr, &frame, &pal, self->hover_point,
+                    tafel_match_get_side_to_move (self->match) == 0 ? TAFEL_POINT_SIDE0 : TAFEL_POINT_SIDE1,
+                    0.18);
+    }
+
+  for (guint i = 0; i < b->n_points; i++)
+    if (info[i].owner != TAFEL_POINT_EMPTY)
+      draw_stone (self, cr, &frame, &pal, i, info[i].owner,
+                  info[i].flags & TAFEL_POINT_FLAG_VANISHES_NEXT ? FADED_ALPHA : 1.0);
+
+  /* Stones that just vanished fade out from their faded look. */
+  for (guint i = 0; i < self->ghosts->len; i++)
+    {
+      const Ghost *g = &g_array_index (self->ghosts, Ghost, i);
+      double t = (double) (now - g->start) / VANISH_USEC;
+
+      if (t < 1.0)
+        draw_stone (self, cr, &frame, &pal, g->point, g->owner, FADED_ALPHA * (1.0 - t));
+    }
+
+  if (b->style == TAFEL_BOARD_FRAME)
+    draw_frame (self, cr, &frame, &pal);
+
+  draw_win (self, cr, &frame, &pal, outcome);
+  cairo_destroy (cr);
+}
+
+/* ---- changes and animation ---- */
+
+static gboolean
+on_tick (GtkWidget     *widget,
+         GdkFrameClock *clock,
+         gpointer       data)
+{
+  TafelBoardView *self = TAFEL_BOARD_VIEW (widget);
+  gint64 now = g_get_monotonic_time ();
+
+  for (guint i = self->ghosts->len; i > 0; i--)
+    if (now - g_array_index (self->ghosts, Ghost, i - 1).start >= VANISH_USEC)
+      g_array_remove_index_fast (self->ghosts, i - 1);
+
+  gtk_widget_queue_draw (widget);
+  if (self->ghosts->len > 0)
+    return G_SOURCE_CONTINUE;
+
+  self->tick_id = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+remember_shown (TafelBoardView *self)
+{
+  tafel_match_get_rules (self->match)->points (tafel_match_get_state (self->match), self->shown);
+  self->shown_moves = tafel_match_get_n_moves (self->match);
+}
+
+static void
+on_match_changed (TafelMatch     *match,
+                  TafelBoardView *self)
+{
+  const TafelBoard *b = board (self);
+  TafelPointInfo now[MAX_POINTS];
+
+  self->path_len = 0;
+  tafel_match_get_rules (match)->points (tafel_match_get_state (match), now);
+
+  /* One move forward: stones that left the board fade out. */
+  g_array_set_size (self->ghosts, 0);
+  if (tafel_match_get_n_moves (match) == self->shown_moves + 1 && animations_enabled (self))
+    for (guint i = 0; i < b->n_points; i++)
+      if (self->shown[i].owner != TAFEL_POINT_EMPTY && now[i].owner == TAFEL_POINT_EMPTY)
+        g_array_append_val (self->ghosts, ((Ghost) { i, self->shown[i].owner, g_get_monotonic_time () }));
+
+  if (self->ghosts->len > 0 && self->tick_id == 0)
+    self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), on_tick, NULL, NULL);
+
+  remember_shown (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* ---- input ---- */
+
+static int
+point_at (TafelBoardView *self,
+          double          x,
+          double          y)
+{
+  const TafelBoard *b = board (self);
+  double best = G_MAXDOUBLE, reach;
+  int best_point = -1;
+  Frame frame;
+
+  get_frame (self, &frame);
+  /* A click counts for the nearest point within half a cell (grid and
+   * frame) or a generous stone size (lines). */
+  reach = b->style == TAFEL_BOARD_LINES ? b->point_radius * 1.6 * frame.size
+                                        : frame.size / b->columns * 0.5 * M_SQRT2;
+
+  for (guint i = 0; i < b->n_points; i++)
+    {
+      double px, py, d;
+
+      to_widget (&frame, &b->points[i], &px, &py);
+      d = hypot (px - x, py - y);
+      if (d < best && d <= reach)
+        {
+          best = d;
+          best_point = i;
+        }
+    }
+
+  return best_point;
+}
+
+void
+tafel_board_view_click (TafelBoardView *self,
+                        double          x,
+                        double          y)
+{
+  gboolean targets[MAX_POINTS];
+  TafelMove move;
+  int point;
+
+  g_return_if_fail (TAFEL_IS_BOARD_VIEW (self));
+
+  if (self->match == NULL || !self->interactive)
+    return;
+  if ((point = point_at (self, x, y)) < 0)
+    return;
+
+  tafel_match_continuations (self->match, self->path, self->path_len, targets, NULL);
+  if (!targets[board (self)->target_of_point[point]])
+    {
+      /* Not a continuation: start a new path from this target if it can. */
+      self->path_len = 0;
+      tafel_match_continuations (self->match, NULL, 0, targets, NULL);
+      if (!targets[board (self)->target_of_point[point]])
+        {
+          gtk_widget_queue_draw (GTK_WIDGET (self));
+          return;
+        }
+    }
+
+  self->path[self->path_len++] = board (self)->target_of_point[point];
+  if (tafel_match_continuations (self->match, self->path, self->path_len, targets, &move))
+    {
+      self->path_len = 0;
+      g_signal_emit (self, signals[MOVE], 0, &move);
+    }
+
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_pressed (GtkGestureClick *gesture,
+            int              n_press,
+            double           x,
+            double           y,
+            TafelBoardView  *self)
+{
+  tafel_board_view_click (self, x, y);
+}
+
+static void
+on_motion (GtkEventControllerMotion *controller,
+           double                    x,
+           double                    y,
+           TafelBoardView           *self)
+{
+  int point = self->match != NULL ? point_at (self, x, y) : -1;
+
+  if (point != self->hover_point)
+    {
+      self->hover_point = point;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+}
+
+static void
+on_leave (GtkEventControllerMotion *controller,
+          TafelBoardView           *self)
+{
+  self->hover_point = -1;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+tafel_board_view_point_position (TafelBoardView *self,
+                                 guint           point,
+                                 double         *x,
+                                 double         *y)
+{
+  Frame frame;
+
+  g_return_val_if_fail (TAFEL_IS_BOARD_VIEW (self), FALSE);
+
+  if (self->match == NULL || point >= board (self)->n_points)
+    return FALSE;
+
+  get_frame (self, &frame);
+  to_widget (&frame, &board (self)->points[point], x, y);
+  return TRUE;
+}
+
+/* ---- GObject ---- */
+
+static void
+tafel_board_view_measure (GtkWidget      *widget,
+                          GtkOrientation  orientation,
+                          int             for_size,
+                          int            *minimum,
+                          int            *natural,
+                          int            *minimum_baseline,
+                          int            *natural_baseline)
+{
+  *minimum = 200;
+  *natural = 480;
+}
+
+static void
+tafel_board_view_dispose (GObject *object)
+{
+  TafelBoardView *self = TAFEL_BOARD_VIEW (object);
+
+  tafel_board_view_set_match (self, NULL);
+
+  G_OBJECT_CLASS (tafel_board_view_parent_class)->dispose (object);
+}
+
+static void
+tafel_board_view_finalize (GObject *object)
+{
+  TafelBoardView *self = TAFEL_BOARD_VIEW (object);
+
+  g_array_unref (self->ghosts);
+
+  G_OBJECT_CLASS (tafel_board_view_parent_class)->finalize (object);
+}
+
+static void
+tafel_board_view_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  TafelBoardView *self = TAFEL_BOARD_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_MATCH:
+      g_value_set_object (value, self->match);
+      break;
+    case PROP_INTERACTIVE:
+      g_value_set_boolean (value, self->interactive);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tafel_board_view_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  TafelBoardView *self = TAFEL_BOARD_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_MATCH:
+      tafel_board_view_set_match (self, g_value_get_object (value));
+      break;
+    case PROP_INTERACTIVE:
+      tafel_board_view_set_interactive (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tafel_board_view_class_init (TafelBoardViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = tafel_board_view_dispose;
+  object_class->finalize = tafel_board_view_finalize;
+  object_class->get_property = tafel_board_view_get_property;
+  object_class->set_property = tafel_board_view_set_property;
+
+  widget_class->snapshot = tafel_board_view_snapshot;
+  widget_class->measure = tafel_board_view_measure;
+
+  properties[PROP_MATCH] =
+    g_param_spec_object ("match", NULL, NULL,
+                         TAFEL_TYPE_MATCH,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_INTERACTIVE] =
+    g_param_spec_boolean ("interactive", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * TafelBoardView::move:
+   * @move: (type gpointer): the TafelMove the clicks completed
+   */
+  signals[MOVE] =
+    g_signal_new ("move",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  gtk_widget_class_set_css_name (widget_class, "boardview");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+tafel_board_view_init (TafelBoardView *self)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+
+  self->hover_point = -1;
+  self->ghosts = g_array_new (FALSE, FALSE, sizeof (Ghost));
+
+  gtk_event_controller_set_name (GTK_EVENT_CONTROLLER (click), "tafel-board-click");
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
+  g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  gtk_event_controller_set_name (motion, "tafel-board-motion");
+  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game board"),
+                                  -1);
+}
+
+GtkWidget *
+tafel_board_view_new (void)
+{
+  return g_object_new (TAFEL_TYPE_BOARD_VIEW, NULL);
+}
+
+TafelMatch *
+tafel_board_view_get_match (TafelBoardView *self)
+{
+  g_return_val_if_fail (TAFEL_IS_BOARD_VIEW (self), NULL);
+
+  return self->match;
+}
+
+void
+tafel_board_view_set_match (TafelBoardView *self,
+                            TafelMatch     *match)
+{
+  g_return_if_fail (TAFEL_IS_BOARD_VIEW (self));
+  g_return_if_fail (match == NULL || TAFEL_IS_MATCH (match));
+
+  if (self->match == match)
+    return;
+
+  if (self->match != NULL)
+    g_clear_signal_handler (&self->changed_id, self->match);
+  g_set_object (&self->match, match);
+  self->path_len = 0;
+  self->hover_point = -1;
+  g_array_set_size (self->ghosts, 0);
+
+  if (match != NULL)
+    {
+      g_assert (tafel_match_get_rules (match)->board->n_points <= MAX_POINTS);
+      self->changed_id = g_signal_connect (match, "changed", G_CALLBACK (on_match_changed), self);
+      remember_shown (self);
+    }
+
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MATCH]);
+}
+
+gboolean
+tafel_board_view_get_interactive (TafelBoardView *self)
+{
+  g_return_val_if_fail (TAFEL_IS_BOARD_VIEW (self), FALSE);
+
+  return self->interactive;
+}
+
+void
+tafel_board_view_set_interactive (TafelBoardView *self,
+                                  gboolean        interactive)
+{
+  g_return_if_fail (TAFEL_IS_BOARD_VIEW (self));
+
+  interactive = !!interactive;
+  if (self->interactive == interactive)
+    return;
+
+  self->interactive = interactive;
+  self->path_len = 0;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INTERACTIVE]);
+}

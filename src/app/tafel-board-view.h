@@ -1,0 +1,35 @@
+/* tafel-board-view.h: the one Cairo board widget for every game
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "tafel-match.h"
+
+G_BEGIN_DECLS
+
+#define TAFEL_TYPE_BOARD_VIEW (tafel_board_view_get_type ())
+
+G_DECLARE_FINAL_TYPE (TafelBoardView, tafel_board_view, TAFEL, BOARD_VIEW, GtkWidget)
+
+GtkWidget  *tafel_board_view_new             (void);
+
+TafelMatch *tafel_board_view_get_match       (TafelBoardView *self);
+void        tafel_board_view_set_match       (TafelBoardView *self,
+                                              TafelMatch     *match);
+gboolean    tafel_board_view_get_interactive (TafelBoardView *self);
+void        tafel_board_view_set_interactive (TafelBoardView *self,
+                                              gboolean        interactive);
+/* Where point @point of the board is drawn, in widget coordinates. */
+gboolean    tafel_board_view_point_position  (TafelBoardView *self,
+                                              guint           point,
+                                              double         *x,
+                                              double         *y);
+/* Clicks at widget coordinates, as a pointer click would. */
+void        tafel_board_view_click           (TafelBoardView *self,
+                                              double          x,
+                                              double          y);
+
+G_END_DECLS

@@ -1,0 +1,125 @@
+/* tafel-preferences-dialog.c: level, opponent, who starts, thinking pause
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every control is bound to its GSettings key, so a change applies at once
+ * and is remembered.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "tafel-preferences-dialog.h"
+
+struct _TafelPreferencesDialog
+{
+  GtkWindow parent_instance;
+
+  GtkWidget *level_dropdown;
+  GtkWidget *opponent_dropdown;
+  GtkWidget *first_player_dropdown;
+  GtkWidget *pause_switch;
+
+  GSettings *settings;
+};
+
+G_DEFINE_FINAL_TYPE (TafelPreferencesDialog, tafel_preferences_dialog, GTK_TYPE_WINDOW)
+
+/* The string keys' choices, in the order of the drop-downs' items. */
+static const char *const level_choices[] = { "relaxed", "medium", "hard", "impossible", NULL };
+static const char *const opponent_choices[] = { "computer", "human", NULL };
+static const char *const first_player_choices[] = { "random", "human", "computer", "alternate", NULL };
+
+static gboolean
+choice_to_index (GValue   *value,
+                 GVariant *variant,
+                 gpointer  user_data)
+{
+  const char *const *choices = user_data;
+  const char *choice = g_variant_get_string (variant, NULL);
+
+  for (guint i = 0; choices[i] != NULL; i++)
+    if (g_strcmp0 (choices[i], choice) == 0)
+      {
+        g_value_set_uint (value, i);
+        return TRUE;
+      }
+
+  return FALSE;
+}
+
+static GVariant *
+index_to_choice (const GValue       *value,
+                 const GVariantType *expected_type,
+                 gpointer            user_data)
+{
+  const char *const *choices = user_data;
+  guint index = g_value_get_uint (value);
+
+  if (index >= g_strv_length ((char **) choices))
+    return NULL;
+
+  return g_variant_new_string (choices[index]);
+}
+
+static void
+bind_choice (TafelPreferencesDialog *self,
+             const char             *key,
+             GtkWidget              *dropdown,
+             const char *const      *choices)
+{
+  g_settings_bind_with_mapping (self->settings, key, dropdown, "selected",
+                                G_SETTINGS_BIND_DEFAULT,
+                                choice_to_index, index_to_choice,
+                                (gpointer) choices, NULL);
+}
+
+static void
+tafel_preferences_dialog_dispose (GObject *object)
+{
+  TafelPreferencesDialog *self = TAFEL_PREFERENCES_DIALOG (object);
+
+  g_clear_object (&self->settings);
+  gtk_widget_dispose_template (GTK_WIDGET (self), TAFEL_TYPE_PREFERENCES_DIALOG);
+
+  G_OBJECT_CLASS (tafel_preferences_dialog_parent_class)->dispose (object);
+}
+
+static void
+tafel_preferences_dialog_class_init (TafelPreferencesDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = tafel_preferences_dialog_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/tafel/Tafel/tafel-preferences-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, TafelPreferencesDialog, level_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, TafelPreferencesDialog, opponent_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, TafelPreferencesDialog, first_player_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, TafelPreferencesDialog, pause_switch);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+tafel_preferences_dialog_init (TafelPreferencesDialog *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->settings = g_settings_new (APPLICATION_ID);
+  bind_choice (self, "level", self->level_dropdown, level_choices);
+  bind_choice (self, "opponent", self->opponent_dropdown, opponent_choices);
+  bind_choice (self, "first-player", self->first_player_dropdown, first_player_choices);
+  g_settings_bind (self->settings, "thinking-pause", self->pause_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT);
+}
+
+GtkWindow *
+tafel_preferences_dialog_new (GtkWindow *parent)
+{
+  return g_object_new (TAFEL_TYPE_PREFERENCES_DIALOG,
+                       "transient-for", parent,
+                       NULL);
+}

@@ -1,0 +1,515 @@
+/* tafel-window.c: the main window: one game against the computer or a person
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The window owns the match and the computer opponent and decides whose
+ * turn it is.  When it is the computer's, it asks TafelAi on a worker
+ * thread with a fresh GCancellable; undo, a new game, another game or a
+ * changed setting cancels that request, and a result for a position that
+ * is no longer on the board is dropped.  The computer's move is shown
+ * after a short pause measured from the request, kept by a main-loop
+ * timeout, so nothing ever waits on the main thread.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdlib.h>
+
+#include "tafel-board-view.h"
+#include "tafel-enums.h"
+#include "tafel-window.h"
+
+/* The computer's move appears this long after it was asked for. */
+#define PAUSE_MIN_MS 400
+#define PAUSE_MAX_MS 1200
+
+struct _TafelWindow
+{
+  GtkApplicationWindow parent_instance;
+
+  GtkWidget *board_view;
+  GtkWidget *status_label;
+
+  GSettings *settings;
+  TafelMatch *match;
+  TafelAi *ai;
+  GRand *rand;
+
+  int computer_side;           /* TAFEL_SIDE_NONE: two persons */
+  gboolean human_started_last; /* for "alternate" */
+
+  GCancellable *thinking;      /* non-NULL while the computer thinks */
+  guint pause_id;              /* pending display of the computer's move */
+  TafelMove pending_move;
+  guint pending_serial;
+  gint64 asked_at;
+};
+
+G_DEFINE_FINAL_TYPE (TafelWindow, tafel_window, GTK_TYPE_APPLICATION_WINDOW)
+
+static void update (TafelWindow *self);
+
+/* ---- who plays ---- */
+
+static TafelLevel
+setting_level (TafelWindow *self)
+{
+  g_autoptr(GEnumClass) klass = g_type_class_ref (TAFEL_TYPE_LEVEL);
+  g_autofree char *key = g_settings_get_string (self->settings, "level");
+  GEnumValue *value = g_enum_get_value_by_nick (klass, key);
+
+  return value != NULL ? (TafelLevel) value->value : TAFEL_LEVEL_MEDIUM;
+}
+
+static gboolean
+against_computer (TafelWindow *self)
+{
+  g_autofree char *opponent = g_settings_get_string (self->settings, "opponent");
+
+  return g_strcmp0 (opponent, "human") != 0;
+}
+
+/* Who starts a new game against the computer. */
+static int
+choose_computer_side (TafelWindow *self)
+{
+  g_autofree char *first = g_settings_get_string (self->settings, "first-player");
+  gboolean human_starts;
+
+  if (g_strcmp0 (first, "human") == 0)
+    human_starts = TRUE;
+  else if (g_strcmp0 (first, "computer") == 0)
+    human_starts = FALSE;
+  else if (g_strcmp0 (first, "alternate") == 0)
+    human_starts = !self->human_started_last;
+  else
+    human_starts = g_rand_boolean (self->rand);
+
+  self->human_started_last = human_starts;
+  return human_starts ? 1 : 0;
+}
+
+static const char *
+side_name (TafelWindow *self,
+           int          side)
+{
+  switch (tafel_match_get_game (self->match))
+    {
+    case TAFEL_GAME_CONNECT_FOUR:
+      return side == 0 ? _("Red") : _("Yellow");
+    case TAFEL_GAME_MILL:
+      return side == 0 ? _("White") : _("Black");
+    case TAFEL_GAME_INFINITY:
+    case TAFEL_GAME_TICTACTOE:
+    default:
+      return side == 0 ? "X" : "O";
+    }
+}
+
+/* ---- the computer's turn ---- */
+
+static void
+stop_thinking (TafelWindow *self)
+{
+  if (self->thinking != NULL)
+    {
+      g_cancellable_cancel (self->thinking);
+      g_clear_object (&self->thinking);
+    }
+  g_clear_handle_id (&self->pause_id, g_source_remove);
+}
+
+static gboolean
+show_computer_move (gpointer data)
+{
+  TafelWindow *self = data;
+  g_autoptr(GError) error = NULL;
+
+  self->pause_id = 0;
+  g_clear_object (&self->thinking);
+
+  if (self->pending_serial != tafel_match_get_serial (self->match))
+    return G_SOURCE_REMOVE;
+
+  if (!tafel_match_play (self->match, &self->pending_move, &error))
+    g_warning ("The computer chose a move the rules refuse: %s", error->message);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_move_chosen (GObject      *source,
+                GAsyncResult *result,
+                gpointer      data)
+{
+  g_autoptr(TafelWindow) self = data;
+  g_autoptr(GError) error = NULL;
+  TafelMove move;
+  guint serial;
+  gint64 elapsed_ms, delay_ms = 0;
+
+  if (!tafel_ai_choose_move_finish (TAFEL_AI (source), result, &move, &serial, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_warning ("The computer could not choose a move: %s", error->message);
+      return;
+    }
+
+  /* Stale: the position changed (and this request was cancelled). */
+  if (self->thinking == NULL || g_cancellable_is_cancelled (self->thinking) ||
+      serial != tafel_match_get_serial (self->match))
+    return;
+
+  self->pending_move = move;
+  self->pending_serial = serial;
+
+  if (g_settings_get_boolean (self->settings, "thinking-pause"))
+    {
+      elapsed_ms = (g_get_monotonic_time () - self->asked_at) / 1000;
+      delay_ms = g_rand_int_range (self->rand, PAUSE_MIN_MS, PAUSE_MAX_MS + 1) - elapsed_ms;
+    }
+
+  self->pause_id = g_timeout_add (MAX (delay_ms, 0), show_computer_move, self);
+  g_source_set_name_by_id (self->pause_id, "[tafel] computer move pause");
+}
+
+static void
+maybe_start_computer (TafelWindow *self)
+{
+  if (self->thinking != NULL || self->computer_side == TAFEL_SIDE_NONE)
+    return;
+  if (tafel_match_get_status (self->match) != TAFEL_STATUS_RUNNING ||
+      tafel_match_get_side_to_move (self->match) != self->computer_side)
+    return;
+
+  self->thinking = g_cancellable_new ();
+  self->asked_at = g_get_monotonic_time ();
+  tafel_ai_choose_move_async (self->ai, self->match, setting_level (self),
+                              self->thinking, on_move_chosen, g_object_ref (self));
+}
+
+/* ---- status ---- */
+
+static char *
+status_text (TafelWindow *self)
+{
+  const TafelOutcome *outcome = tafel_match_get_outcome (self->match);
+  int to_move = tafel_match_get_side_to_move (self->match);
+  gboolean vs_computer = self->computer_side != TAFEL_SIDE_NONE;
+
+  switch (outcome->status)
+    {
+    case TAFEL_STATUS_WON:
+      if (vs_computer)
+        return g_strdup (outcome->winner == self->computer_side ? _("The computer has won.")
+                                                                  : _("You have won!"));
+      /* Translators: %s is a side: X, O, Red, Yellow, White or Black */
+      return g_strdup_printf (_("%s has won!"), side_name (self, outcome->winner));
+
+    case TAFEL_STATUS_DRAWN:
+      if (tafel_match_get_game (self->match) == TAFEL_GAME_INFINITY)
+        return g_strdup (_("Draw: sixty moves without a winner."));
+      return g_strdup (_("Draw."));
+
+    case TAFEL_STATUS_RUNNING:
+    default:
+      if (vs_computer && to_move == self->computer_side)
+        return g_strdup (_("The computer is thinking…"));
+      if (vs_computer)
+        /* Translators: %s is the side the person plays: X, O, Red, … */
+        return g_strdup_printf (_("Your turn (%s)"), side_name (self, to_move));
+      /* Translators: %s is a side: X, O, Red, Yellow, White or Black */
+      return g_strdup_printf (_("%s to move"), side_name (self, to_move));
+    }
+}
+
+/* TAFEL_TRACE=1 prints the status and where each point is drawn (in
+ * surface coordinates), for tests that drive the window from outside. */
+static void
+trace (TafelWindow *self,
+       const char  *text)
+{
+  const TafelBoard *b = tafel_match_get_rules (self->match)->board;
+  double dx = 0, dy = 0;
+
+  if (g_getenv ("TAFEL_TRACE") == NULL)
+    return;
+
+  g_print ("status: %s\n", text);
+  if (!gtk_widget_get_mapped (self->board_view) || gtk_widget_get_width (self->board_view) == 0)
+    return;
+  gtk_native_get_surface_transform (GTK_NATIVE (self), &dx, &dy);
+  for (guint i = 0; i < b->n_points; i++)
+    {
+      double x, y;
+      graphene_point_t p;
+
+      if (!tafel_board_view_point_position (TAFEL_BOARD_VIEW (self->board_view), i, &x, &y) ||
+          !gtk_widget_compute_point (self->board_view, GTK_WIDGET (self),
+                                     &GRAPHENE_POINT_INIT (x, y), &p))
+        continue;
+      g_print ("point %u %d %d\n", i, (int) (p.x + dx), (int) (p.y + dy));
+    }
+}
+
+static void
+update (TafelWindow *self)
+{
+  g_autofree char *text = status_text (self);
+  gboolean humans_turn;
+
+  gtk_label_set_text (GTK_LABEL (self->status_label), text);
+  trace (self, text);
+
+  humans_turn = tafel_match_get_status (self->match) == TAFEL_STATUS_RUNNING &&
+                tafel_match_get_side_to_move (self->match) != self->computer_side;
+  tafel_board_view_set_interactive (TAFEL_BOARD_VIEW (self->board_view), humans_turn);
+
+  maybe_start_computer (self);
+}
+
+static void
+on_match_changed (TafelMatch  *match,
+                  TafelWindow *self)
+{
+  update (self);
+}
+
+static void
+on_board_move (TafelBoardView  *board_view,
+               const TafelMove *move,
+               TafelWindow     *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  /* The board is only interactive on a person's turn; check anyway. */
+  if (tafel_match_get_side_to_move (self->match) == self->computer_side)
+    return;
+
+  if (!tafel_match_play (self->match, move, &error))
+    g_debug ("Move refused: %s", error->message);
+}
+
+/* ---- games ---- */
+
+static void
+new_game (TafelWindow *self)
+{
+  stop_thinking (self);
+  self->computer_side = against_computer (self) ? choose_computer_side (self) : TAFEL_SIDE_NONE;
+  tafel_match_restart (self->match);
+}
+
+static void
+set_game (TafelWindow *self,
+          TafelGame    game)
+{
+  stop_thinking (self);
+  if (self->match != NULL)
+    g_signal_handlers_disconnect_by_data (self->match, self);
+  g_clear_object (&self->match);
+
+  self->match = tafel_match_new (game);
+  g_signal_connect (self->match, "changed", G_CALLBACK (on_match_changed), self);
+  tafel_board_view_set_match (TAFEL_BOARD_VIEW (self->board_view), self->match);
+  new_game (self);
+}
+
+static void
+on_game_setting_changed (GSettings   *settings,
+                         const char  *key,
+                         TafelWindow *self)
+{
+  g_autofree char *name = g_settings_get_string (settings, "game");
+  const TafelRules *rules = tafel_rules_lookup (name);
+
+  if (rules == NULL)
+    rules = tafel_rules_get (TAFEL_GAME_INFINITY);
+  if (self->match == NULL || tafel_match_get_game (self->match) != rules->game)
+    set_game (self, rules->game);
+}
+
+static void
+on_level_changed (GSettings   *settings,
+                  const char  *key,
+                  TafelWindow *self)
+{
+  tafel_ai_set_level (self->ai, setting_level (self));
+  /* A move being computed at the old level is dropped and asked again. */
+  stop_thinking (self);
+  update (self);
+}
+
+static void
+on_opponent_changed (GSettings   *settings,
+                     const char  *key,
+                     TafelWindow *self)
+{
+  stop_thinking (self);
+
+  if (!against_computer (self))
+    self->computer_side = TAFEL_SIDE_NONE;
+  else if (self->computer_side == TAFEL_SIDE_NONE)
+    {
+      /* The person keeps the turn; at the start, who starts decides. */
+      if (tafel_match_get_n_moves (self->match) == 0)
+        self->computer_side = choose_computer_side (self);
+      else
+        self->computer_side = tafel_match_get_side_to_move (self->match) ^ 1;
+    }
+
+  update (self);
+}
+
+static gboolean
+trace_after_map (gpointer data)
+{
+  TafelWindow *self = data;
+  g_autofree char *text = status_text (self);
+
+  trace (self, text);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_map (GtkWidget *widget)
+{
+  /* Once laid out, tell a tracing test where the points are. */
+  g_timeout_add_full (G_PRIORITY_DEFAULT, 300, trace_after_map,
+                      g_object_ref (widget), g_object_unref);
+}
+
+/* ---- actions ---- */
+
+static void
+new_game_activated (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  new_game (TAFEL_WINDOW (widget));
+}
+
+/* ---- GObject ---- */
+
+static void
+tafel_window_dispose (GObject *object)
+{
+  TafelWindow *self = TAFEL_WINDOW (object);
+
+  stop_thinking (self);
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  if (self->match != NULL)
+    g_signal_handlers_disconnect_by_data (self->match, self);
+  g_clear_object (&self->match);
+  g_clear_object (&self->ai);
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->rand, g_rand_free);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), TAFEL_TYPE_WINDOW);
+
+  G_OBJECT_CLASS (tafel_window_parent_class)->dispose (object);
+}
+
+static void
+tafel_window_class_init (TafelWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = tafel_window_dispose;
+
+  g_type_ensure (TAFEL_TYPE_BOARD_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tafel/Tafel/tafel-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, TafelWindow, board_view);
+  gtk_widget_class_bind_template_child (widget_class, TafelWindow, status_label);
+
+  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_activated);
+}
+
+static guint32
+initial_seed (void)
+{
+  const char *seed = g_getenv ("TAFEL_SEED");
+
+  /* Tests make the computer's choices reproducible. */
+  return seed != NULL ? (guint32) g_ascii_strtoull (seed, NULL, 10) : g_random_int ();
+}
+
+static void
+tafel_window_init (TafelWindow *self)
+{
+  guint32 seed = initial_seed ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->rand = g_rand_new_with_seed (seed);
+  self->ai = tafel_ai_new (seed ^ 0x9e3779b9u);
+  self->settings = g_settings_new (APPLICATION_ID);
+  self->computer_side = TAFEL_SIDE_NONE;
+
+  g_signal_connect (self->board_view, "move", G_CALLBACK (on_board_move), self);
+  g_signal_connect (self->settings, "changed::game", G_CALLBACK (on_game_setting_changed), self);
+  g_signal_connect (self->settings, "changed::level", G_CALLBACK (on_level_changed), self);
+  g_signal_connect (self->settings, "changed::opponent", G_CALLBACK (on_opponent_changed), self);
+
+  if (g_getenv ("TAFEL_TRACE") != NULL)
+    g_signal_connect (self, "map", G_CALLBACK (on_map), NULL);
+
+  tafel_ai_set_level (self->ai, setting_level (self));
+  on_game_setting_changed (self->settings, "game", self);
+}
+
+TafelWindow *
+tafel_window_new (GtkApplication *application)
+{
+  return g_object_new (TAFEL_TYPE_WINDOW, "application", application, NULL);
+}
+
+TafelMatch *
+tafel_window_get_match (TafelWindow *self)
+{
+  g_return_val_if_fail (TAFEL_IS_WINDOW (self), NULL);
+
+  return self->match;
+}
+
+TafelAi *
+tafel_window_get_ai (TafelWindow *self)
+{
+  g_return_val_if_fail (TAFEL_IS_WINDOW (self), NULL);
+
+  return self->ai;
+}
+
+GtkWidget *
+tafel_window_get_board (TafelWindow *self)
+{
+  g_return_val_if_fail (TAFEL_IS_WINDOW (self), NULL);
+
+  return self->board_view;
+}
+
+const char *
+tafel_window_get_status (TafelWindow *self)
+{
+  g_return_val_if_fail (TAFEL_IS_WINDOW (self), NULL);
+
+  return gtk_label_get_text (GTK_LABEL (self->status_label));
+}
+
+gboolean
+tafel_window_is_thinking (TafelWindow *self)
+{
+  g_return_val_if_fail (TAFEL_IS_WINDOW (self), FALSE);
+
+  return self->thinking != NULL;
+}
+
+int
+tafel_window_get_computer_side (TafelWindow *self)
+{
+  g_return_val_if_fail (TAFEL_IS_WINDOW (self), TAFEL_SIDE_NONE);
+
+  return self->computer_side;
+}

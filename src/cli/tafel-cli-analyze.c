@@ -1,0 +1,220 @@
+/* tafel-cli-analyze.c: tafel-cli analyze — what a position is worth
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tafel-cli.h"
+#include "tafel-json.h"
+
+static const char *
+status_name (TafelStatus status)
+{
+  switch (status)
+    {
+    case TAFEL_STATUS_WON: return "won";
+    case TAFEL_STATUS_DRAWN: return "drawn";
+    case TAFEL_STATUS_RUNNING:
+    default: return "running";
+    }
+}
+
+static const char *
+value_name (TafelValue value)
+{
+  switch (value)
+    {
+    case TAFEL_VALUE_WIN: return "win";
+    case TAFEL_VALUE_LOSS: return "loss";
+    case TAFEL_VALUE_DRAW: return "draw";
+    case TAFEL_VALUE_UNKNOWN:
+    default: return NULL;
+    }
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return g_strcmp0 (*(char *const *) a, *(char *const *) b);
+}
+
+static void
+json_moves (TafelJson        *json,
+            const TafelRules *rules,
+            const TafelState *state,
+            const TafelMove  *moves,
+            guint             n,
+            gboolean          sorted)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (names, tafel_rules_format_move (rules, state, &moves[i]));
+  if (sorted)
+    g_ptr_array_sort (names, compare_strings);
+
+  tafel_json_begin_array (json);
+  for (guint i = 0; i < names->len; i++)
+    tafel_json_string (json, g_ptr_array_index (names, i));
+  tafel_json_end_array (json);
+}
+
+/* Prints one JSON line for the position reached by @moves (or @fen). */
+static gboolean
+analyze_one (const TafelRules *rules,
+             const char       *moves,
+             const char       *fen,
+             GError          **error)
+{
+  g_autoptr(GArray) hashes = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autofree TafelMove *legal = g_new (TafelMove, TAFEL_MAX_MOVES);
+  g_autofree TafelAnalysis *analysis = g_new0 (TafelAnalysis, 1);
+  TafelJson json = TAFEL_JSON_INIT;
+  TafelHistory history;
+  TafelOutcome outcome;
+  TafelState state;
+  guint n_legal;
+
+  if (!tafel_cli_position (rules, moves, fen, &state, hashes, error))
+    return FALSE;
+
+  history = (TafelHistory) { (const guint64 *) hashes->data, hashes->len };
+  rules->outcome (&state, &history, &outcome);
+  n_legal = outcome.status == TAFEL_STATUS_RUNNING ? rules->legal_moves (&state, legal) : 0;
+
+  analysis->value = TAFEL_VALUE_UNKNOWN;
+  if (outcome.status == TAFEL_STATUS_WON)
+    analysis->value = TAFEL_VALUE_LOSS;   /* for the side to move */
+  else if (outcome.status == TAFEL_STATUS_DRAWN)
+    analysis->value = TAFEL_VALUE_DRAW;
+  else if (rules->analyze != NULL)
+    rules->analyze (&state, &history, analysis, NULL);
+
+  tafel_json_begin_object (&json);
+  tafel_json_member_string (&json, "game", rules->key);
+  if (fen != NULL)
+    tafel_json_member_string (&json, "fen", fen);
+  else
+    tafel_json_member_string (&json, "moves", moves != NULL ? moves : "");
+  tafel_json_member_string (&json, "to_move", tafel_cli_side_name (rules->side_to_move (&state)));
+  tafel_json_member_string (&json, "status", status_name (outcome.status));
+  if (outcome.status == TAFEL_STATUS_WON)
+    tafel_json_member_string (&json, "winner", tafel_cli_side_name (outcome.winner));
+
+  tafel_json_key (&json, "legal_moves");
+  json_moves (&json, rules, &state, legal, n_legal, FALSE);
+
+  if (value_name (analysis->value) != NULL)
+    {
+      tafel_json_member_string (&json, "value", value_name (analysis->value));
+      if (analysis->value != TAFEL_VALUE_DRAW)
+        tafel_json_member_int (&json, "plies", analysis->plies);
+    }
+  if (analysis->has_score)
+    tafel_json_member_int (&json, "score", analysis->score);
+  if (analysis->has_eval)
+    tafel_json_member_int (&json, "eval", analysis->eval);
+  if (outcome.status == TAFEL_STATUS_RUNNING)
+    {
+      tafel_json_key (&json, "best_moves");
+      json_moves (&json, rules, &state, analysis->best, analysis->n_best, TRUE);
+    }
+  tafel_json_end_object (&json);
+
+  puts (tafel_json_finish (&json));
+  fflush (stdout);
+  tafel_json_clear (&json);
+
+  return TRUE;
+}
+
+/* One position per line; for games whose move lists have no blanks, the
+ * fields after the first are ignored (test files carry expected results). */
+static int
+analyze_stream (const TafelRules *rules,
+                FILE             *stream)
+{
+  g_autofree char *line = NULL;
+  size_t size = 0;
+  ssize_t length;
+  int status = 0;
+  guint number = 0;
+
+  while ((length = getline (&line, &size, stream)) >= 0)
+    {
+      g_autoptr(GError) error = NULL;
+      char *moves = g_strstrip (line);
+
+      number++;
+      if (!rules->moves_separated)
+        moves[strcspn (moves, " \t")] = '\0';
+
+      if (!analyze_one (rules, moves, NULL, &error))
+        {
+          /* Translators: %u is a line number */
+          tafel_cli_fail (_("line %u: %s"), number, error->message);
+          status = TAFEL_CLI_EXIT_ERROR;
+        }
+    }
+
+  return status;
+}
+
+int
+tafel_cli_analyze (int    argc,
+                   char **argv)
+{
+  g_autofree char *game = NULL;
+  g_autofree char *moves = NULL;
+  g_autofree char *fen = NULL;
+  g_autoptr(GOptionContext) context = g_option_context_new (_("[FILE|-] — analyze positions"));
+  g_autoptr(GError) error = NULL;
+  const GOptionEntry entries[] = {
+    { "game", 'g', 0, G_OPTION_ARG_STRING, &game, N_("The game (default: infinity)"), N_("GAME") },
+    { "moves", 'm', 0, G_OPTION_ARG_STRING, &moves, N_("The moves played from the start"), N_("MOVES") },
+    { "fen", 0, 0, G_OPTION_ARG_STRING, &fen, N_("A position in FEN (Mill)"), N_("FEN") },
+    { NULL }
+  };
+  const TafelRules *rules;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+    _("Without --moves or --fen, reads one move list per line from FILE or standard input\n"
+      "and prints one JSON object per line."));
+  if (!tafel_cli_parse_args (context, &argc, &argv))
+    return TAFEL_CLI_EXIT_ERROR;
+  if ((rules = tafel_cli_find_game (game)) == NULL)
+    return TAFEL_CLI_EXIT_ERROR;
+
+  if (moves != NULL || fen != NULL)
+    {
+      if (argc > 1)
+        return tafel_cli_fail (_("A file cannot be combined with --moves or --fen"));
+      if (!analyze_one (rules, moves, fen, &error))
+        return tafel_cli_fail ("%s", error->message);
+      return 0;
+    }
+
+  if (argc > 2)
+    return tafel_cli_fail (_("Only one file can be analyzed at a time"));
+
+  if (argc == 2 && strcmp (argv[1], "-") != 0)
+    {
+      FILE *stream = fopen (argv[1], "r");
+      int status;
+
+      if (stream == NULL)
+        return tafel_cli_fail (_("Cannot open “%s”: %s"), argv[1], g_strerror (errno));
+      status = analyze_stream (rules, stream);
+      fclose (stream);
+      return status;
+    }
+
+  return analyze_stream (rules, stdin);
+}

@@ -1,0 +1,137 @@
+/* tafel-cli-selfplay.c: tafel-cli selfplay — measure one level against another
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdio.h>
+
+#include "tafel-cli.h"
+#include "tafel-enums.h"
+#include "tafel-json.h"
+
+static gboolean
+parse_level (const char *key,
+             TafelLevel *level)
+{
+  g_autoptr(GEnumClass) klass = g_type_class_ref (TAFEL_TYPE_LEVEL);
+  GEnumValue *value = g_enum_get_value_by_nick (klass, key);
+
+  if (value == NULL)
+    return FALSE;
+
+  *level = value->value;
+  return TRUE;
+}
+
+/* Plays one game; returns the winning side or TAFEL_SIDE_NONE. */
+static int
+play_game (const TafelRules *rules,
+           const TafelLevel  levels[2],
+           GRand            *rand)
+{
+  g_autoptr(GArray) hashes = g_array_new (FALSE, FALSE, sizeof (guint64));
+  TafelState state;
+
+  rules->init (&state);
+  for (;;)
+    {
+      TafelHistory history = { (const guint64 *) hashes->data, hashes->len };
+      TafelOutcome outcome;
+      TafelMove move;
+      TafelUndo undo;
+      guint64 hash;
+
+      rules->outcome (&state, &history, &outcome);
+      if (outcome.status != TAFEL_STATUS_RUNNING)
+        return outcome.winner;
+
+      if (!rules->choose_move (&state, &history, levels[rules->side_to_move (&state)],
+                               rand, NULL, &move))
+        g_error ("%s: no move chosen in a running game", rules->key);
+      g_assert (tafel_rules_is_legal (rules, &state, &move));
+
+      hash = rules->hash (&state);
+      g_array_append_val (hashes, hash);
+      rules->make (&state, &move, &undo);
+    }
+}
+
+int
+tafel_cli_selfplay (int    argc,
+                    char **argv)
+{
+  g_autofree char *game = NULL;
+  g_autofree char *level_list = NULL;
+  int games = 100;
+  gint64 seed = 1;
+  g_auto(GStrv) names = NULL;
+  g_autoptr(GOptionContext) context = g_option_context_new (_("— let two levels play each other"));
+  const GOptionEntry entries[] = {
+    { "game", 'g', 0, G_OPTION_ARG_STRING, &game, N_("The game (default: infinity)"), N_("GAME") },
+    { "levels", 'l', 0, G_OPTION_ARG_STRING, &level_list, N_("Two levels, the measured one first"), N_("A,B") },
+    { "games", 'n', 0, G_OPTION_ARG_INT, &games, N_("Number of games (default: 100)"), N_("N") },
+    { "seed", 's', 0, G_OPTION_ARG_INT64, &seed, N_("Seed of the random choices (default: 1)"), N_("S") },
+    { NULL }
+  };
+  g_autoptr(GRand) rand = NULL;
+  TafelJson json = TAFEL_JSON_INIT;
+  const TafelRules *rules;
+  TafelLevel levels[2];
+  guint wins = 0, draws = 0, losses = 0;
+  gint64 start;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+    _("The first level plays first in every other game.  The score is the first\n"
+      "level's: a win counts 1, a draw one half."));
+  if (!tafel_cli_parse_args (context, &argc, &argv))
+    return TAFEL_CLI_EXIT_ERROR;
+  if ((rules = tafel_cli_find_game (game)) == NULL)
+    return TAFEL_CLI_EXIT_ERROR;
+
+  names = g_strsplit (level_list != NULL ? level_list : "", ",", -1);
+  if (g_strv_length (names) != 2 || !parse_level (names[0], &levels[0]) || !parse_level (names[1], &levels[1]))
+    return tafel_cli_fail (_("--levels takes two of relaxed, medium, hard, impossible, e.g. --levels hard,medium"));
+  if (games <= 0)
+    return tafel_cli_fail (_("--games must be at least 1"));
+
+  rand = g_rand_new_with_seed ((guint32) seed);
+  start = g_get_monotonic_time ();
+  for (int i = 0; i < games; i++)
+    {
+      /* In odd games the measured level (levels[0]) plays second. */
+      int measured = i & 1;
+      TafelLevel by_side[2] = { levels[measured], levels[measured ^ 1] };
+      int winner = play_game (rules, by_side, rand);
+
+      if (winner == TAFEL_SIDE_NONE)
+        draws++;
+      else if (winner == measured)
+        wins++;
+      else
+        losses++;
+    }
+
+  tafel_json_begin_object (&json);
+  tafel_json_member_string (&json, "game", rules->key);
+  tafel_json_key (&json, "levels");
+  tafel_json_begin_array (&json);
+  tafel_json_string (&json, names[0]);
+  tafel_json_string (&json, names[1]);
+  tafel_json_end_array (&json);
+  tafel_json_member_int (&json, "games", games);
+  tafel_json_member_int (&json, "seed", seed);
+  tafel_json_member_int (&json, "wins", wins);
+  tafel_json_member_int (&json, "draws", draws);
+  tafel_json_member_int (&json, "losses", losses);
+  tafel_json_key (&json, "score");
+  tafel_json_double (&json, (wins + draws / 2.0) / games);
+  tafel_json_member_int (&json, "time_ms", (g_get_monotonic_time () - start) / 1000);
+  tafel_json_end_object (&json);
+  puts (tafel_json_finish (&json));
+  tafel_json_clear (&json);
+
+  return 0;
+}

@@ -1,0 +1,272 @@
+/* tafel-ai.c: the computer opponent, thinking on a worker thread
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A request copies the position and its history, so the worker never
+ * touches the match; the result names the serial of the position it was
+ * computed for, so that the caller can drop a stale one.  Randomness comes
+ * from a seed drawn from the AI's own GRand on the calling thread, which
+ * makes a seeded game reproducible.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "tafel-ai.h"
+#include "tafel-enums.h"
+#include "tafel-error.h"
+
+struct _TafelAi
+{
+  GObject parent_instance;
+
+  GRand *rand;
+  TafelLevel level;
+  GThread *last_worker;    /* for tests: where the last choice ran */
+};
+
+G_DEFINE_FINAL_TYPE (TafelAi, tafel_ai, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_LEVEL,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+typedef struct {
+  const TafelRules *rules;
+  TafelState state;
+  guint64 *hashes;
+  gsize n_hashes;
+  TafelLevel level;
+  guint32 seed;
+  guint serial;
+  TafelMove move;
+} Request;
+
+static void
+request_free (Request *request)
+{
+  g_free (request->hashes);
+  g_free (request);
+}
+
+static void
+tafel_ai_finalize (GObject *object)
+{
+  TafelAi *self = TAFEL_AI (object);
+
+  g_rand_free (self->rand);
+
+  G_OBJECT_CLASS (tafel_ai_parent_class)->finalize (object);
+}
+
+static void
+tafel_ai_get_property (GObject    *object,
+                       guint       prop_id,
+                       GValue     *value,
+                       GParamSpec *pspec)
+{
+  TafelAi *self = TAFEL_AI (object);
+
+  switch (prop_id)
+    {
+    case PROP_LEVEL:
+      g_value_set_enum (value, self->level);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tafel_ai_set_property (GObject      *object,
+                       guint         prop_id,
+                       const GValue *value,
+                       GParamSpec   *pspec)
+{
+  TafelAi *self = TAFEL_AI (object);
+
+  switch (prop_id)
+    {
+    case PROP_LEVEL:
+      tafel_ai_set_level (self, g_value_get_enum (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tafel_ai_class_init (TafelAiClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = tafel_ai_finalize;
+  object_class->get_property = tafel_ai_get_property;
+  object_class->set_property = tafel_ai_set_property;
+
+  properties[PROP_LEVEL] =
+    g_param_spec_enum ("level", NULL, NULL,
+                       TAFEL_TYPE_LEVEL, TAFEL_LEVEL_MEDIUM,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+tafel_ai_init (TafelAi *self)
+{
+  self->level = TAFEL_LEVEL_MEDIUM;
+}
+
+/**
+ * tafel_ai_new:
+ * @seed: seed of every random choice the computer makes
+ */
+TafelAi *
+tafel_ai_new (guint32 seed)
+{
+  TafelAi *self = g_object_new (TAFEL_TYPE_AI, NULL);
+
+  self->rand = g_rand_new_with_seed (seed);
+  return self;
+}
+
+TafelLevel
+tafel_ai_get_level (TafelAi *self)
+{
+  g_return_val_if_fail (TAFEL_IS_AI (self), TAFEL_LEVEL_MEDIUM);
+
+  return self->level;
+}
+
+void
+tafel_ai_set_level (TafelAi    *self,
+                    TafelLevel  level)
+{
+  g_return_if_fail (TAFEL_IS_AI (self));
+  g_return_if_fail ((guint) level < TAFEL_N_LEVELS);
+
+  if (self->level == level)
+    return;
+
+  self->level = level;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LEVEL]);
+}
+
+static void
+choose_in_thread (GTask        *task,
+                  gpointer      source_object,
+                  gpointer      task_data,
+                  GCancellable *cancellable)
+{
+  TafelAi *self = source_object;
+  Request *request = task_data;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (request->seed);
+  TafelHistory history = { request->hashes, request->n_hashes };
+  gboolean chosen;
+
+  g_atomic_pointer_set (&self->last_worker, g_thread_self ());
+
+  chosen = request->rules->choose_move (&request->state, &history, request->level,
+                                        rand, cancellable, &request->move);
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  if (!chosen)
+    {
+      g_task_return_new_error (task, TAFEL_ERROR, TAFEL_ERROR_GAME_OVER,
+                               "%s", _("There is no move to choose"));
+      return;
+    }
+
+  g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * tafel_ai_choose_move_async:
+ * @match: the game; its current position is copied
+ * @level: how well to play
+ * @cancellable: (nullable): cancels the computation
+ *
+ * Chooses a move on a worker thread.
+ */
+void
+tafel_ai_choose_move_async (TafelAi             *self,
+                            TafelMatch          *match,
+                            TafelLevel           level,
+                            GCancellable        *cancellable,
+                            GAsyncReadyCallback  callback,
+                            gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  TafelHistory history;
+  Request *request;
+
+  g_return_if_fail (TAFEL_IS_AI (self));
+  g_return_if_fail (TAFEL_IS_MATCH (match));
+
+  history = tafel_match_get_history (match);
+  request = g_new0 (Request, 1);
+  request->rules = tafel_match_get_rules (match);
+  request->state = *tafel_match_get_state (match);
+  request->hashes = g_memdup2 (history.hashes, history.n * sizeof (guint64));
+  request->n_hashes = history.n;
+  request->level = level;
+  request->seed = g_rand_int (self->rand);
+  request->serial = tafel_match_get_serial (match);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, tafel_ai_choose_move_async);
+  g_task_set_name (task, "[tafel] choose move");
+  g_task_set_task_data (task, request, (GDestroyNotify) request_free);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_run_in_thread (task, choose_in_thread);
+}
+
+/**
+ * tafel_ai_choose_move_finish:
+ * @move: (out caller-allocates): the chosen move
+ * @serial: (out) (optional): the serial of the match position it is for
+ *
+ * Returns: %TRUE if a move was chosen
+ */
+gboolean
+tafel_ai_choose_move_finish (TafelAi       *self,
+                             GAsyncResult  *result,
+                             TafelMove     *move,
+                             guint         *serial,
+                             GError       **error)
+{
+  Request *request;
+
+  g_return_val_if_fail (TAFEL_IS_AI (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return FALSE;
+
+  request = g_task_get_task_data (G_TASK (result));
+  *move = request->move;
+  if (serial != NULL)
+    *serial = request->serial;
+
+  return TRUE;
+}
+
+/**
+ * tafel_ai_get_last_worker:
+ *
+ * Returns: (transfer none): the thread the latest choice ran on; only to
+ *   be compared, for tests
+ */
+GThread *
+tafel_ai_get_last_worker (TafelAi *self)
+{
+  g_return_val_if_fail (TAFEL_IS_AI (self), NULL);
+
+  return g_atomic_pointer_get (&self->last_worker);
+}

@@ -1,0 +1,24 @@
+/* tafel-error.h: the engine's error domain
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define TAFEL_ERROR (tafel_error_quark ())
+
+typedef enum {
+  TAFEL_ERROR_PARSE,          /* text that is not notation */
+  TAFEL_ERROR_ILLEGAL_MOVE,   /* notation of a move the rules forbid */
+  TAFEL_ERROR_GAME_OVER,      /* a move after the end */
+  TAFEL_ERROR_INPUT,          /* position checker: malformed board text */
+  TAFEL_ERROR_FORMAT,         /* a file that is not what it claims */
+  TAFEL_ERROR_CANCELLED,
+} TafelError;
+
+GQuark tafel_error_quark (void);
+
+G_END_DECLS

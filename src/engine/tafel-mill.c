@@ -1,0 +1,3 @@
+#include "config.h"
+#include "tafel-games.h"
+const TafelRules tafel_mill_rules = { .key = "mill" };

@@ -1,0 +1,162 @@
+/* tafel-rules.c: the registry of games and what all games share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "tafel-error.h"
+#include "tafel-rules.h"
+#include "tafel-games.h"
+
+G_DEFINE_QUARK (tafel-error-quark, tafel_error)
+
+static const TafelRules *const all_rules[TAFEL_N_GAMES] = {
+  [TAFEL_GAME_INFINITY] = &tafel_infinity_rules,
+  [TAFEL_GAME_TICTACTOE] = &tafel_tictactoe_rules,
+  [TAFEL_GAME_CONNECT_FOUR] = &tafel_connect_four_rules,
+  [TAFEL_GAME_MILL] = &tafel_mill_rules,
+};
+
+const TafelRules *
+tafel_rules_get (TafelGame game)
+{
+  g_return_val_if_fail ((guint) game < TAFEL_N_GAMES, NULL);
+
+  return all_rules[game];
+}
+
+const TafelRules *
+tafel_rules_lookup (const char *key)
+{
+  g_return_val_if_fail (key != NULL, NULL);
+
+  for (guint i = 0; i < TAFEL_N_GAMES; i++)
+    if (g_strcmp0 (all_rules[i]->key, key) == 0)
+      return all_rules[i];
+
+  return NULL;
+}
+
+gboolean
+tafel_move_equal (const TafelMove *a,
+                  const TafelMove *b)
+{
+  return a->len == b->len && memcmp (a->path, b->path, a->len) == 0;
+}
+
+gboolean
+tafel_move_has_prefix (const TafelMove *move,
+                       const guint8    *path,
+                       guint            len)
+{
+  return len <= move->len && memcmp (move->path, path, len) == 0;
+}
+
+gboolean
+tafel_rules_is_legal (const TafelRules *rules,
+                      const TafelState *state,
+                      const TafelMove  *move)
+{
+  TafelMove moves[TAFEL_MAX_MOVES];
+  guint n = rules->legal_moves (state, moves);
+
+  for (guint i = 0; i < n; i++)
+    if (tafel_move_equal (&moves[i], move))
+      return TRUE;
+
+  return FALSE;
+}
+
+char *
+tafel_rules_format_move (const TafelRules *rules,
+                         const TafelState *state,
+                         const TafelMove  *move)
+{
+  GString *out = g_string_new (NULL);
+
+  rules->format_move (state, move, out);
+
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * tafel_rules_parse_moves:
+ * @rules: the game
+ * @text: a move list in the game's notation
+ * @state: (out caller-allocates): the position reached
+ * @hashes: (nullable): receives the hash of every position before the
+ *   last one, oldest first, for repetition rules
+ * @error: return location for an error
+ *
+ * Plays @text from the start, checking every move against the rules.
+ *
+ * Returns: %TRUE if every move was legal
+ */
+gboolean
+tafel_rules_parse_moves (const TafelRules *rules,
+                         const char       *text,
+                         TafelState       *state,
+                         GArray           *hashes,
+                         GError          **error)
+{
+  const char *cursor = text;
+  guint index = 0;
+
+  g_return_val_if_fail (rules != NULL, FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (state != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  rules->init (state);
+
+  for (;;)
+    {
+      TafelMove move;
+      TafelUndo undo;
+      TafelOutcome outcome;
+      TafelHistory history = { NULL, 0 };
+      const char *start;
+
+      while (*cursor == ' ' || *cursor == '\t')
+        cursor++;
+      if (*cursor == '\0')
+        return TRUE;
+
+      index++;
+      start = cursor;
+      if (!rules->parse_move (state, &cursor, &move, error))
+        return FALSE;
+
+      if (hashes != NULL)
+        history = (TafelHistory) { (const guint64 *) hashes->data, hashes->len };
+      rules->outcome (state, &history, &outcome);
+      if (outcome.status != TAFEL_STATUS_RUNNING)
+        {
+          g_autofree char *word = g_strndup (start, cursor - start);
+          g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_GAME_OVER,
+                       /* Translators: %u is the number of the move, %s the move */
+                       _("Move %u (%s) comes after the end of the game"),
+                       index, word);
+          return FALSE;
+        }
+      if (!tafel_rules_is_legal (rules, state, &move))
+        {
+          g_autofree char *word = g_strndup (start, cursor - start);
+          g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_ILLEGAL_MOVE,
+                       /* Translators: %u is the number of the move, %s the move */
+                       _("Move %u (%s) is not allowed in this position"),
+                       index, word);
+          return FALSE;
+        }
+
+      if (hashes != NULL)
+        {
+          guint64 h = rules->hash (state);
+          g_array_append_val (hashes, h);
+        }
+      rules->make (state, &move, &undo);
+    }
+}

@@ -1,0 +1,193 @@
+/* tafel-rules.h: the one rules interface every game implements
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * This is the plain-C core contract.  A game is a table of functions over a
+ * small fixed-size state (copied by value, no allocation).  Everything that
+ * is written once for all games — the match, the AI worker, the board
+ * widget, the save format and the command line — talks to a game only
+ * through a TafelRules.
+ *
+ * Moves are click paths: the sequence of targets a person touches.
+ *  - Tic-Tac-Toe, Infinity: one cell (0..8, row by row from the top left).
+ *  - Connect Four: one column (0..6, left to right).
+ *  - Mill: the target point of a placement, or from and to of a move,
+ *    followed by the point of the removed stone when the move closes a mill.
+ */
+#pragma once
+
+#include <glib.h>
+#include <gio/gio.h>
+
+#include "tafel-board.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  TAFEL_GAME_INFINITY,
+  TAFEL_GAME_TICTACTOE,
+  TAFEL_GAME_CONNECT_FOUR,
+  TAFEL_GAME_MILL,
+} TafelGame;
+
+#define TAFEL_N_GAMES 4
+
+/* Sides: the side that moves first in a game is 0 (X, Red, White). */
+#define TAFEL_SIDE_NONE (-1)
+
+#define TAFEL_MAX_PATH 3
+/* Enough for any position of any game (Mill with removals included). */
+#define TAFEL_MAX_MOVES 640
+#define TAFEL_STATE_SIZE 64
+#define TAFEL_MAX_MARKS 16
+
+typedef struct {
+  guint8 len;
+  guint8 path[TAFEL_MAX_PATH];
+} TafelMove;
+
+/* The state of any game: each game overlays its own struct on it. */
+typedef union {
+  guint64 align_;
+  guint8 bytes[TAFEL_STATE_SIZE];
+} TafelState;
+
+/* What make() needs to be undone exactly by unmake(). */
+typedef union {
+  guint64 align_;
+  guint8 bytes[32];
+} TafelUndo;
+
+typedef enum {
+  TAFEL_STATUS_RUNNING,
+  TAFEL_STATUS_WON,
+  TAFEL_STATUS_DRAWN,
+} TafelStatus;
+
+typedef struct {
+  TafelStatus status;
+  int winner;                         /* side, or TAFEL_SIDE_NONE */
+  guint n_marks;                      /* board points of the win to mark */
+  guint8 marks[TAFEL_MAX_MARKS];
+  guint n_lines;                      /* winning lines, indexes into board->lines */
+  guint8 lines[4];
+} TafelOutcome;
+
+/* What a point shows, for drawing and for screen readers. */
+typedef enum {
+  TAFEL_POINT_EMPTY = 0,
+  TAFEL_POINT_SIDE0 = 1,
+  TAFEL_POINT_SIDE1 = 2,
+} TafelPointOwner;
+
+typedef enum {
+  TAFEL_POINT_FLAG_NONE = 0,
+  TAFEL_POINT_FLAG_VANISHES_NEXT = 1 << 0,  /* Infinity: drawn faded */
+} TafelPointFlags;
+
+typedef struct {
+  guint8 owner;      /* TafelPointOwner */
+  guint8 flags;      /* TafelPointFlags */
+} TafelPointInfo;
+
+/* Exact knowledge about a position, where a game can give it. */
+typedef enum {
+  TAFEL_VALUE_UNKNOWN,
+  TAFEL_VALUE_WIN,     /* for the side to move */
+  TAFEL_VALUE_LOSS,
+  TAFEL_VALUE_DRAW,
+} TafelValue;
+
+typedef struct {
+  TafelValue value;
+  int plies;                          /* to the end with best play (win/loss) */
+  guint n_best;
+  TafelMove best[TAFEL_MAX_MOVES];    /* every optimal move, in legal-move order */
+  gboolean has_score;                 /* game-specific score (Connect Four) */
+  int score;
+  gboolean has_eval;                  /* heuristic evaluation (Mill) */
+  int eval;
+} TafelAnalysis;
+
+typedef enum {
+  TAFEL_LEVEL_RELAXED,
+  TAFEL_LEVEL_MEDIUM,
+  TAFEL_LEVEL_HARD,
+  TAFEL_LEVEL_IMPOSSIBLE,
+} TafelLevel;
+
+#define TAFEL_N_LEVELS 4
+
+/* Earlier positions of the game, oldest first, for repetition rules. */
+typedef struct {
+  const guint64 *hashes;
+  gsize n;
+} TafelHistory;
+
+typedef struct _TafelRules TafelRules;
+
+struct _TafelRules {
+  TafelGame game;
+  const char *key;                    /* "infinity", "tictactoe", ... */
+  const TafelBoard *board;
+
+  void     (*init)         (TafelState *state);
+  int      (*side_to_move) (const TafelState *state);
+  /* Number of half-moves played since the start. */
+  guint    (*ply)          (const TafelState *state);
+  /* Fills @moves (TAFEL_MAX_MOVES entries) and returns the count; no moves
+   * when the game is over by the state alone. */
+  guint    (*legal_moves)  (const TafelState *state, TafelMove *moves);
+  void     (*make)         (TafelState *state, const TafelMove *move, TafelUndo *undo);
+  void     (*unmake)       (TafelState *state, const TafelMove *move, const TafelUndo *undo);
+  void     (*outcome)      (const TafelState *state, const TafelHistory *history,
+                            TafelOutcome *outcome);
+  guint64  (*hash)         (const TafelState *state);
+  void     (*points)       (const TafelState *state, TafelPointInfo *info);
+
+  /* Notation: reads one move at *cursor (leading blanks skipped) and
+   * advances it; it need not check legality beyond what parsing needs. */
+  gboolean (*parse_move)   (const TafelState *state, const char **cursor,
+                            TafelMove *move, GError **error);
+  void     (*format_move)  (const TafelState *state, const TafelMove *move,
+                            GString *out);
+  /* TRUE when the notation puts a blank between moves. */
+  gboolean moves_separated;
+
+  /* Exact analysis where the game knows it; may be NULL.  Returns FALSE when
+   * cancelled. */
+  gboolean (*analyze)      (const TafelState *state, const TafelHistory *history,
+                            TafelAnalysis *analysis, GCancellable *cancellable);
+  /* The computer's move at @level, drawing randomness only from @rand. */
+  gboolean (*choose_move)  (const TafelState *state, const TafelHistory *history,
+                            TafelLevel level, GRand *rand,
+                            GCancellable *cancellable, TafelMove *move);
+
+  /* Optional: a position given as text (Mill: Sanmill's FEN); NULL where
+   * the game has no such notation. */
+  gboolean (*parse_position) (const char *text, TafelState *state, GError **error);
+  /* Optional fast move-path count; NULL: the generic one over make/unmake. */
+  guint64  (*perft)        (const TafelState *state, guint depth);
+};
+
+const TafelRules *tafel_rules_get          (TafelGame game);
+const TafelRules *tafel_rules_lookup       (const char *key);
+
+gboolean          tafel_move_equal         (const TafelMove *a,
+                                            const TafelMove *b);
+gboolean          tafel_move_has_prefix    (const TafelMove *move,
+                                            const guint8 *path,
+                                            guint len);
+gboolean          tafel_rules_is_legal     (const TafelRules *rules,
+                                            const TafelState *state,
+                                            const TafelMove *move);
+char             *tafel_rules_format_move  (const TafelRules *rules,
+                                            const TafelState *state,
+                                            const TafelMove *move);
+gboolean          tafel_rules_parse_moves  (const TafelRules *rules,
+                                            const char *text,
+                                            TafelState *state,
+                                            GArray *hashes,
+                                            GError **error);
+
+G_END_DECLS

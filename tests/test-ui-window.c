@@ -1,0 +1,313 @@
+/* test-ui-window.c: the window in-process: play, the computer's answer,
+ * the faded stone, preferences and a main loop that never stalls
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <gtk/gtk.h>
+
+#include "tafel-application.h"
+#include "tafel-board-view.h"
+#include "tafel-preferences-dialog.h"
+#include "tafel-window.h"
+
+static TafelApplication *app;
+
+static void
+iterate_until (gboolean (*done) (gpointer),
+               gpointer   data)
+{
+  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  while (!done (data))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, end);
+      g_main_context_iteration (NULL, TRUE);
+    }
+}
+
+static gboolean
+is_mapped (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0;
+}
+
+static TafelWindow *
+open_window (const char *opponent,
+             const char *level)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+  TafelWindow *window;
+
+  g_settings_set_string (settings, "game", "infinity");
+  g_settings_set_string (settings, "opponent", opponent);
+  g_settings_set_string (settings, "level", level);
+  g_settings_set_string (settings, "first-player", "human");
+  g_settings_set_boolean (settings, "thinking-pause", FALSE);
+
+  window = tafel_window_new (GTK_APPLICATION (app));
+  gtk_window_set_default_size (GTK_WINDOW (window), 480, 560);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (is_mapped, tafel_window_get_board (window));
+  return window;
+}
+
+static void
+click_cell (TafelWindow *window,
+            guint        cell)
+{
+  TafelBoardView *board = TAFEL_BOARD_VIEW (tafel_window_get_board (window));
+  double x, y;
+
+  g_assert_true (tafel_board_view_point_position (board, cell, &x, &y));
+  tafel_board_view_click (board, x, y);
+}
+
+static gboolean
+has_two_moves (gpointer window)
+{
+  return tafel_match_get_n_moves (tafel_window_get_match (window)) >= 2;
+}
+
+static void
+test_click_and_answer (void)
+{
+  TafelWindow *window = open_window ("computer", "impossible");
+  TafelMatch *match = tafel_window_get_match (window);
+
+  g_assert_cmpint (tafel_window_get_computer_side (window), ==, 1);
+  g_assert_cmpstr (tafel_window_get_status (window), ==, "Your turn (X)");
+
+  click_cell (window, 4);
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 1);
+  g_assert_cmpuint (tafel_match_get_move (match, 0)->path[0], ==, 4);
+  g_assert_true (tafel_window_is_thinking (window));
+
+  /* Clicks during the computer's turn do nothing. */
+  click_cell (window, 0);
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 1);
+
+  iterate_until (has_two_moves, window);
+  g_assert_nonnull (tafel_ai_get_last_worker (tafel_window_get_ai (window)));
+  g_assert_true (tafel_ai_get_last_worker (tafel_window_get_ai (window)) != g_thread_self ());
+  g_assert_cmpstr (tafel_window_get_status (window), ==, "Your turn (X)");
+
+  /* A click on an occupied cell does nothing either. */
+  click_cell (window, 4);
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 2);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Renders the board and returns the pixel at widget coordinates. */
+static void
+pixel_at (GtkWidget *widget,
+          double     x,
+          double     y,
+          guint8    *rgba)
+{
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree guint8 *data = g_malloc (width * height * 4);
+  guint8 *p;
+
+  /* The window's background behind the board. */
+  gtk_snapshot_append_color (snapshot, &(GdkRGBA) { 1, 1, 1, 1 },
+                             &GRAPHENE_RECT_INIT (0, 0, width, height));
+  GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  gdk_texture_download (texture, data, width * 4);
+
+  /* Cairo's ARGB32 in memory on little endian: B G R A. */
+  p = data + ((int) y * width + (int) x) * 4;
+  rgba[0] = p[2];
+  rgba[1] = p[1];
+  rgba[2] = p[0];
+  rgba[3] = p[3];
+}
+
+static double
+distance_from_white (const guint8 *c)
+{
+  return (255.0 - c[0]) + (255.0 - c[1]) + (255.0 - c[2]);
+}
+
+static void
+test_faded_stone (void)
+{
+  TafelWindow *window = open_window ("human", "medium");
+  TafelMatch *match = tafel_window_get_match (window);
+  TafelBoardView *board = TAFEL_BOARD_VIEW (tafel_window_get_board (window));
+  guint8 faded[4], full[4], empty[4];
+  double x, y;
+
+  /* X on 1 2 7, O on 5 3 4: X's stone on 1 (cell 0) vanishes next. */
+  g_assert_true (tafel_match_load_moves (match, "152374", NULL));
+
+  /* The centre of an X lies on both of its strokes. */
+  tafel_board_view_point_position (board, 0, &x, &y);
+  pixel_at (GTK_WIDGET (board), x, y, faded);
+  tafel_board_view_point_position (board, 1, &x, &y);
+  pixel_at (GTK_WIDGET (board), x, y, full);
+  tafel_board_view_point_position (board, 8, &x, &y);
+  pixel_at (GTK_WIDGET (board), x, y, empty);
+
+  g_test_message ("faded %d,%d,%d full %d,%d,%d empty %d,%d,%d",
+                  faded[0], faded[1], faded[2], full[0], full[1], full[2],
+                  empty[0], empty[1], empty[2]);
+  g_assert_cmpfloat (distance_from_white (empty), <, 10);
+  g_assert_cmpfloat (distance_from_white (full), >, 150);
+  /* About 40 % of the full colour. */
+  g_assert_cmpfloat (distance_from_white (faded), >, 0.25 * distance_from_white (full));
+  g_assert_cmpfloat (distance_from_white (faded), <, 0.55 * distance_from_white (full));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_preferences (void)
+{
+  TafelWindow *window = open_window ("computer", "medium");
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+  GtkWindow *dialog = tafel_preferences_dialog_new (GTK_WINDOW (window));
+  GtkWidget *child;
+  GtkWidget *level = NULL;
+  g_autofree char *value = NULL;
+
+  gtk_window_present (dialog);
+  g_assert_true (gtk_window_get_modal (dialog));
+  g_assert_true (gtk_window_get_transient_for (dialog) == GTK_WINDOW (window));
+
+  /* The first drop-down is the level. */
+  for (child = gtk_widget_get_first_child (gtk_window_get_child (dialog));
+       child != NULL && level == NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_DROP_DOWN (child))
+      level = child;
+  g_assert_nonnull (level);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (level)), ==, 1);
+
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (level), 3);
+  value = g_settings_get_string (settings, "level");
+  g_assert_cmpstr (value, ==, "impossible");
+  /* The computer's next move is chosen at the new level. */
+  g_assert_cmpint (tafel_ai_get_level (tafel_window_get_ai (window)), ==, TAFEL_LEVEL_IMPOSSIBLE);
+
+  gtk_window_destroy (dialog);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* ---- responsiveness ---- */
+
+typedef struct {
+  gint64 last;
+  gint64 largest;
+} Probe;
+
+static gboolean
+probe_tick (gpointer data)
+{
+  Probe *probe = data;
+  gint64 now = g_get_monotonic_time ();
+
+  probe->largest = MAX (probe->largest, now - probe->last);
+  probe->last = now;
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+busy_main_thread (gint64 usec)
+{
+  gint64 end = g_get_monotonic_time () + usec;
+  volatile guint64 x = 0;
+
+  while (g_get_monotonic_time () < end)
+    x++;
+}
+
+static gboolean
+once_idle (gpointer data)
+{
+  busy_main_thread (GPOINTER_TO_INT (data));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+test_responsive (void)
+{
+  TafelWindow *window;
+  TafelMatch *match;
+  Probe probe = { g_get_monotonic_time (), 0 };
+  gint64 started, thinking;
+  guint probe_id;
+
+  if (g_getenv ("TAFEL_UNDER_VALGRIND") != NULL)
+    {
+      g_test_skip ("timing means nothing under valgrind");
+      return;
+    }
+
+  /* Control: a job on the main thread shows up as a gap of its length. */
+  probe_id = g_timeout_add (10, probe_tick, &probe);
+  g_idle_add (once_idle, GINT_TO_POINTER (200 * 1000));
+  started = g_get_monotonic_time ();
+  while (g_get_monotonic_time () - started < 400 * 1000)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (probe.largest, >=, 190 * 1000);
+
+  /* The computer's first perfect move in this process solves Infinity
+   * Tic-Tac-Toe (millions of positions) on the worker thread. */
+  window = open_window ("computer", "impossible");
+  match = tafel_window_get_match (window);
+  click_cell (window, 0);
+  probe.last = g_get_monotonic_time ();
+  probe.largest = 0;
+  started = g_get_monotonic_time ();
+  iterate_until (has_two_moves, window);
+  thinking = g_get_monotonic_time () - started;
+  g_source_remove (probe_id);
+
+  g_test_message ("thinking %" G_GINT64_FORMAT " ms, largest main-loop gap %" G_GINT64_FORMAT " ms",
+                  thinking / 1000, probe.largest / 1000);
+  {
+    const char *report = g_getenv ("TAFEL_GAP_REPORT");
+    if (report != NULL)
+      {
+        g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT " ms while thinking %" G_GINT64_FORMAT " ms\n",
+                                                 probe.largest / 1000, thinking / 1000);
+        g_file_set_contents (report, text, -1, NULL);
+      }
+  }
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 2);
+  g_assert_cmpint (thinking, >, 0);
+  g_assert_cmpint (probe.largest, <, MAX (thinking / 4, 60 * 1000));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  gtk_test_init (&argc, &argv, NULL);
+
+  app = tafel_application_new ("io.github.tafel.Tafel.Test", G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+
+  /* The responsiveness test first: it needs the solution not yet built. */
+  g_test_add_func ("/ui/window/responsive", test_responsive);
+  g_test_add_func ("/ui/window/click-and-answer", test_click_and_answer);
+  g_test_add_func ("/ui/window/faded-stone", test_faded_stone);
+  g_test_add_func ("/ui/window/preferences", test_preferences);
+
+  status = g_test_run ();
+  g_object_unref (app);
+  return status;
+}
