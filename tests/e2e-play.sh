@@ -2,15 +2,29 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # End to end: start the real program on the X display, play Infinity
-# Tic-Tac-Toe against the computer by clicking with xdotool, and wait for
-# the result in the status line (the program prints it with TAFEL_TRACE=1).
+# Tic-Tac-Toe by clicking with xdotool, and wait for the result in the
+# status line (the program prints it with TAFEL_TRACE=1).
+#
+#   e2e-play.sh TAFEL LEVEL OPPONENT     e.g. e2e-play.sh _build/src/app/tafel hard computer
 set -u
 tafel=$1
+level=${2:-medium}
+opponent=${3:-computer}
 [ -n "${DISPLAY:-}" ] || { echo "no display"; exit 77; }
 
 log=$(mktemp)
-trap 'kill "$pid" 2>/dev/null; rm -f "$log"' EXIT
+config=$(mktemp -d)
+trap 'kill "$pid" 2>/dev/null; rm -rf "$log" "$config"' EXIT
 
+# The settings as a person would have chosen them in Preferences.
+mkdir -p "$config/glib-2.0/settings"
+cat > "$config/glib-2.0/settings/keyfile" <<KEYS
+[io/github/tafel/Tafel]
+level='$level'
+opponent='$opponent'
+KEYS
+
+XDG_CONFIG_HOME=$config GSETTINGS_BACKEND=keyfile \
 TAFEL_TRACE=1 TAFEL_SEED=5 GSK_RENDERER=cairo "$tafel" --game=infinity >"$log" 2>&1 &
 pid=$!
 
@@ -30,9 +44,13 @@ while read -r _ n x y; do px[$n]=$x; py[$n]=$y; done < <(grep '^point ' "$log" |
 deadline=$((SECONDS + 150))
 clicks=0
 while [ $SECONDS -lt $deadline ]; do
-  if grep -Eq '^status: (You have won|The computer has won|Draw)' "$log"; then
-    grep -q '^status: The computer is thinking' "$log" || { echo "the computer never played"; exit 1; }
-    echo "result: $(grep -E '^status: (You have won|The computer has won|Draw)' "$log" | head -n 1)"
+  if grep -Eq '^status: (You have won|The computer has won|. has won|Draw)' "$log"; then
+    if [ "$opponent" = computer ]; then
+      grep -q '^status: The computer is thinking' "$log" || { echo "the computer never played"; exit 1; }
+    else
+      grep -q '^status: O to move' "$log" || { echo "the second person never had a turn"; exit 1; }
+    fi
+    echo "result: $(grep -E '^status: (You have won|The computer has won|. has won|Draw)' "$log" | head -n 1)"
     echo "$clicks clicks"
     exit 0
   fi

@@ -13,8 +13,10 @@ main (int    argc,
       char **argv)
 {
   g_autoptr(TafelApplication) app = NULL;
+  /* Uninstalled runs (build-aux/run, tests) use the build tree's catalogs. */
+  const char *localedir = g_getenv ("TAFEL_LOCALEDIR");
 
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

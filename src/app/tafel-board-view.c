@@ -184,7 +184,7 @@ draw_stone (TafelBoardView *self,
 
   if (b->style == TAFEL_BOARD_GRID)
     {
-      cairo_set_line_width (cr, frame->size * 0.035);
+      cairo_set_line_width (cr, frame->size * 0.03);
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
       set_color (cr, &pal->side[side], alpha);
       if (side == 0)

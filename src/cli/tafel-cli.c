@@ -20,6 +20,7 @@ typedef struct {
 
 static const Command commands[] = {
   { "analyze", tafel_cli_analyze, N_("Exact value and best moves of positions") },
+  { "check", tafel_cli_check, N_("Check a Tic-Tac-Toe position given as text") },
   { "perft", tafel_cli_perft, N_("Count the move sequences of a given length") },
   { "selfplay", tafel_cli_selfplay, N_("Let two levels play each other") },
 };
@@ -115,8 +116,11 @@ int
 main (int    argc,
       char **argv)
 {
+  /* Uninstalled runs (tests) use the build tree's catalogs. */
+  const char *localedir = g_getenv ("TAFEL_LOCALEDIR");
+
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

@@ -50,7 +50,7 @@ const TafelBoard tafel_grid3_board = {
   .edges = NULL,
   .n_targets = TAFEL_GRID3_CELLS,
   .target_of_point = grid3_targets,
-  .point_radius = 0.105,
+  .point_radius = 0.09,
 };
 
 gboolean

@@ -1,0 +1,109 @@
+/* tafel-c4-solver.h: the exact Connect Four solver and the computer levels
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Scores are in the usual convention: positive when the side to move wins,
+ * 22 minus the number of the winner's stones at its win (7x6), negative
+ * likewise when it loses, 0 for a draw.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "tafel-c4-position.h"
+#include "tafel-rules.h"
+
+G_BEGIN_DECLS
+
+#define TAFEL_C4_MIN_SCORE (-(TAFEL_C4_CELLS) / 2 + 3)
+#define TAFEL_C4_MAX_SCORE ((TAFEL_C4_CELLS + 1) / 2 - 3)
+
+/* The transposition table: 2^TAFEL_C4_TT_BITS buckets of two 8-byte
+ * entries (2^23: 128 MiB).  The only size setting of the solver. */
+#define TAFEL_C4_TT_BITS 23
+
+typedef struct _TafelC4Book TafelC4Book;
+typedef struct _TafelC4Solver TafelC4Solver;
+
+TafelC4Solver *tafel_c4_solver_new         (guint               tt_bits);
+void           tafel_c4_solver_free        (TafelC4Solver      *solver);
+/* Forget everything learnt (clears the transposition table). */
+void           tafel_c4_solver_reset       (TafelC4Solver      *solver);
+/* Search threads sharing the table (1 or 2). */
+void           tafel_c4_solver_set_threads (TafelC4Solver      *solver,
+                                            guint               n_threads);
+/* @book: (nullable) (transfer none): exact scores of early positions. */
+void           tafel_c4_solver_set_book    (TafelC4Solver      *solver,
+                                            const TafelC4Book  *book);
+/* Stops the search after @max_ms of wall time (0: no limit); a search that
+ * runs out of time reports FALSE like a cancelled one. */
+void           tafel_c4_solver_set_time_limit (TafelC4Solver   *solver,
+                                               guint            max_ms);
+/* Exact score of @pos (game not over).  FALSE when cancelled or out of
+ * time. */
+gboolean       tafel_c4_solver_solve       (TafelC4Solver      *solver,
+                                            const TafelC4Pos   *pos,
+                                            GCancellable       *cancellable,
+                                            int                *score);
+/* Whether the score of @pos is > @value (one null-window search). */
+gboolean       tafel_c4_solver_test        (TafelC4Solver      *solver,
+                                            const TafelC4Pos   *pos,
+                                            int                 value,
+                                            GCancellable       *cancellable,
+                                            gboolean           *greater);
+/* Nodes searched since the solver was made. */
+guint64        tafel_c4_solver_nodes       (TafelC4Solver      *solver);
+
+/* The game is over at @pos (the last mover has four, or the board is full). */
+gboolean       tafel_c4_pos_is_over        (const TafelC4Pos   *pos);
+/* Score of the side to move if it wins with its next stone. */
+int            tafel_c4_score_win_now      (const TafelC4Pos   *pos);
+/* Half-moves to the end under best play for a position with @score. */
+int            tafel_c4_score_plies        (const TafelC4Pos   *pos,
+                                            int                 score);
+/* Mirror image (column c becomes 6 - c). */
+void           tafel_c4_pos_mirror         (const TafelC4Pos   *pos,
+                                            TafelC4Pos         *mirror);
+/* Plays @moves ("4453", digits 1-7; stops at the first other character).
+ * FALSE on a full column, a move after the end or a bad digit. */
+gboolean       tafel_c4_pos_from_moves     (TafelC4Pos         *pos,
+                                            const char         *moves,
+                                            const char        **end);
+
+/* Exact scores of every move at @pos (G_MININT for a full column); the
+ * per-move scores are for the side to move at @pos. */
+gboolean       tafel_c4_solver_move_scores (TafelC4Solver      *solver,
+                                            const TafelC4Pos   *pos,
+                                            GCancellable       *cancellable,
+                                            int                 scores[TAFEL_C4_WIDTH]);
+
+/* The engine's shared solver (loaded book, default table) behind the
+ * rules hooks. */
+gboolean       tafel_c4_analyze            (const TafelC4Pos   *pos,
+                                            TafelAnalysis      *analysis,
+                                            GCancellable       *cancellable);
+/* The computer's column at @level, or -1 when cancelled or over. */
+int            tafel_c4_choose             (const TafelC4Pos   *pos,
+                                            TafelLevel          level,
+                                            GRand              *rand,
+                                            GCancellable       *cancellable);
+guint64        tafel_c4_perft              (const TafelC4Pos   *pos,
+                                            guint               depth);
+
+/* Heuristic search used by the lower levels: value for the side to move
+ * and the columns of that value. */
+int            tafel_c4_heuristic_search   (const TafelC4Pos   *pos,
+                                            guint               depth,
+                                            guint               max_ms,
+                                            GCancellable       *cancellable,
+                                            int                *best,
+                                            guint              *n_best,
+                                            guint              *depth_reached);
+
+/* The rules' state and the bitboard position. */
+void           tafel_connect_four_get_position (const TafelState *state,
+                                                TafelC4Pos       *pos);
+void           tafel_connect_four_set_position (TafelState       *state,
+                                                const TafelC4Pos *pos);
+
+G_END_DECLS

@@ -1,0 +1,951 @@
+/* tafel-mill-search.c: the computer player for Nine Men's Morris
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Principal-variation search (negamax alpha-beta with null windows after
+ * the first move) with a transposition table, iterative deepening under a
+ * time budget, and a short quiescence search over mill-closing moves.
+ * A move includes its removal, so a mill and the stone it takes are one
+ * move.  Move order: the table's move, mills (best removal first), blocks
+ * of the opponent's next mill, two killer moves, then the history
+ * heuristic.  Draws by repetition (a position seen again within the
+ * search, or twice before in the game) and by the 100 half-move rule end
+ * a line with 0.
+ *
+ * The evaluation counts, per side: stones on the board and in hand,
+ * closed mills, open mills (two stones and an empty third), threats
+ * (open mills the side can close with its next move), double-mill
+ * set-ups (Zwickmühle: a stone that swings between two mills), mobility
+ * and blocked stones in the moving phase, with weights that change when a
+ * side places, moves or flies.
+ *
+ * At the root every level first narrows the moves with safety_filter ():
+ * a mill that can be closed is closed, and a mill the opponent could close
+ * next is blocked.  Levels: Impossible searches about 1 s (no depth
+ * limit), Hard 0.25 s and at most 5 plies, Medium looks 2 plies ahead and
+ * picks at random among moves within 0.15 stones of the best, Relaxed
+ * looks 1 ply ahead, picks among moves within 0.6 stones, and plays a
+ * random (still safe) move 30 % of the time.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "tafel-games.h"
+#include "tafel-mill.h"
+#include "tafel-mill-search.h"
+
+#define WIN TAFEL_MILL_SCORE_WIN
+#define PROVEN (WIN - 1000)
+#define INF (WIN + 1)
+#define MAX_PLY 128
+#define MAX_DEPTH 64
+#define QS_PLIES 6
+#define HIST_KEEP 128
+#define POLL_MASK 4095
+
+#define TT_SIZE (1u << TAFEL_MILL_TT_BITS)
+
+#define BIT(p) (1u << (p))
+#define POPCOUNT(x) ((int) tafel_mill_popcount (x))
+#define LOWEST(x) ((guint) __builtin_ctz (x))
+
+enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
+
+typedef struct {
+  guint64 key;
+  TafelMove move;
+  gint16 score;
+  gint8 depth;
+  guint8 flag;
+} TTEntry;
+
+G_STATIC_ASSERT (sizeof (TTEntry) == 16);
+
+typedef struct {
+  const TafelMillTables *t;
+  TTEntry *tt;
+  guint64 nodes;
+  gint64 deadline;          /* monotonic µs; 0 = none */
+  GCancellable *cancellable;
+  gboolean stop;
+  /* positions of the game and of the current line, for repetition */
+  guint64 keys[HIST_KEEP + MAX_PLY + 2];
+  guint root_index;         /* index of the root in keys */
+  const TafelMove *root_moves;   /* restricts the root; NULL: all */
+  guint n_root_moves;
+  TafelMove killers[MAX_PLY][2];
+  int history[2][TAFEL_MILL_POINTS + 1][TAFEL_MILL_POINTS];
+} Search;
+
+/* Moves in the search all come from tafel_mill_generate (), which zeroes
+ * the unused bytes of a path, so a move compares as one word. */
+static inline gboolean
+move_eq (const TafelMove *a,
+         const TafelMove *b)
+{
+  guint32 x, y;
+
+  memcpy (&x, a, sizeof x);
+  memcpy (&y, b, sizeof y);
+  return x == y;
+}
+
+G_STATIC_ASSERT (sizeof (TafelMove) == sizeof (guint32));
+
+/* ---- evaluation ---- */
+
+static inline gboolean
+closes_at (const TafelMillTables *t,
+           guint32                own,
+           guint                  to)
+{
+  return (own & t->point_mills[to][0]) == t->point_mills[to][0]
+         || (own & t->point_mills[to][1]) == t->point_mills[to][1];
+}
+
+/* The empty points where @side could close a mill with its next move. */
+static guint32
+threat_points (const TafelMillTables *t,
+               const TafelMillState  *s,
+               int                    side)
+{
+  guint32 own = s->stones[side];
+  guint32 opp = s->stones[side ^ 1];
+  guint32 empty = TAFEL_MILL_ALL & ~(own | opp);
+  gboolean anywhere = s->hand[side] > 0 || POPCOUNT (own) == 3;
+  guint32 threats = 0;
+
+  for (guint m = 0; m < TAFEL_MILL_MILLS; m++)
+    {
+      guint32 mill = t->mills[m];
+      guint32 hole = mill & empty;
+
+      if (POPCOUNT (own & mill) != 2 || hole == 0)
+        continue;
+      if (anywhere || (t->adj[LOWEST (hole)] & own & ~mill) != 0)
+        threats |= hole;
+    }
+
+  return threats;
+}
+
+typedef struct {
+  int material;
+  int closed;
+  int open2;
+  int threats;
+  int zwick;
+  int mobility;
+  int blocked;
+  gboolean placing;
+  gboolean flying;
+} SideFacts;
+
+static void
+side_facts (const TafelMillTables *t,
+            const TafelMillState  *s,
+            int                    side,
+            SideFacts             *f)
+{
+  guint32 own = s->stones[side];
+  guint32 opp = s->stones[side ^ 1];
+  guint32 empty = TAFEL_MILL_ALL & ~(own | opp);
+  guint32 in_mills = 0;
+
+  memset (f, 0, sizeof *f);
+  f->material = POPCOUNT (own) + s->hand[side];
+  f->placing = s->hand[side] > 0;
+  f->flying = !f->placing && POPCOUNT (own) == 3;
+
+  {
+    gboolean anywhere = f->placing || f->flying;
+    guint32 threats = 0;
+
+    for (guint m = 0; m < TAFEL_MILL_MILLS; m++)
+      {
+        guint32 mill = t->mills[m];
+
+        if ((own & mill) == mill)
+          {
+            f->closed++;
+            in_mills |= mill;
+          }
+        else if ((opp & mill) == 0 && POPCOUNT (own & mill) == 2)
+          {
+            guint32 hole = mill & ~own;
+
+            f->open2++;
+            if (anywhere || (t->adj[LOWEST (hole)] & own & ~mill) != 0)
+              threats |= hole;
+          }
+      }
+    f->threats = POPCOUNT (threats);
+  }
+
+  if (f->placing || f->flying)
+    {
+      /* Placing: room around the stones still counts a little. */
+      for (guint32 b = own; b != 0; b &= b - 1)
+        f->mobility += POPCOUNT (t->adj[LOWEST (b)] & empty);
+      return;
+    }
+
+  for (guint32 b = own; b != 0; b &= b - 1)
+    {
+      guint p = LOWEST (b);
+      guint32 free_adj = t->adj[p] & empty;
+
+      f->mobility += POPCOUNT (free_adj);
+      if (free_adj == 0)
+        f->blocked++;
+      /* Zwickmühle: a stone of a closed mill whose step closes another. */
+      if (in_mills & BIT (p))
+        for (; free_adj != 0; free_adj &= free_adj - 1)
+          {
+            guint q = LOWEST (free_adj);
+
+            if (closes_at (t, (own & ~BIT (p)) | BIT (q), q))
+              {
+                f->zwick++;
+                break;
+              }
+          }
+    }
+}
+
+static int
+side_score (const SideFacts *f,
+            const SideFacts *other)
+{
+  int score = 100 * f->material;
+
+  if (f->placing)
+    score += 8 * f->closed + 12 * f->open2 + 8 * f->threats + 1 * f->mobility;
+  else if (f->flying)
+    score += 4 * f->closed + 10 * f->open2 + 45 * f->threats;
+  else
+    {
+      score += 6 * f->closed + 8 * f->open2 + 18 * f->threats
+               + 60 * f->zwick + 4 * f->mobility - 6 * f->blocked;
+      /* Stuck (not to move): one step from losing. */
+      if (f->mobility == 0)
+        score -= 120;
+      /* Against a flying side every open mill can be closed at once. */
+      if (other->flying)
+        score -= 6 * f->threats;
+    }
+
+  return score;
+}
+
+/* Static value for the side to move; a blocked side to move has lost. */
+static int
+evaluate (const TafelMillTables *t,
+          const TafelMillState  *s,
+          int                    ply)
+{
+  SideFacts us, them;
+  int side = s->side;
+  int score;
+
+  side_facts (t, s, side, &us);
+  side_facts (t, s, side ^ 1, &them);
+
+  if (!us.placing && !us.flying && us.mobility == 0 && !s->pending)
+    return -(WIN - ply);
+
+  score = side_score (&us, &them) - side_score (&them, &us);
+  /* The side to move closes first. */
+  if (us.threats > 0)
+    score += 25;
+
+  return score;
+}
+
+int
+tafel_mill_evaluate (const TafelState *state)
+{
+  return evaluate (tafel_mill_tables (), TAFEL_MILL_CSTATE (state), 0);
+}
+
+/* ---- move ordering ---- */
+
+static inline guint
+move_from (const TafelMillState *s,
+           const TafelMove      *m)
+{
+  return s->hand[s->side] > 0 || s->pending ? TAFEL_MILL_POINTS : m->path[0];
+}
+
+/* How much the removal of the opponent's stone at @p hurts them. */
+static int
+removal_value (const TafelMillTables *t,
+               const TafelMillState  *s,
+               guint                  p)
+{
+  int opp = s->side ^ 1;
+  guint32 them = s->stones[opp];
+  guint32 us = s->stones[s->side];
+  int v = 0;
+
+  for (int i = 0; i < 2; i++)
+    {
+      guint32 mill = t->point_mills[p][i];
+
+      /* Their open mill through p, or a stone blocking ours. */
+      if (POPCOUNT (them & mill) == 2 && (us & mill) == 0)
+        v += 40;
+      if (POPCOUNT (us & mill) == 2)
+        v += 30;
+    }
+  v += 3 * POPCOUNT (t->adj[p] & ~(them | us));
+  return v;
+}
+
+static void
+score_moves (Search               *S,
+             const TafelMillState *s,
+             const TafelMove      *moves,
+             guint                 n,
+             const TafelMove      *tt_move,
+             int                   ply,
+             int                  *scores)
+{
+  const TafelMillTables *t = S->t;
+  guint32 blocks = threat_points (t, s, s->side ^ 1);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const TafelMove *m = &moves[i];
+      guint removed = tafel_mill_move_removed (s, m);
+      guint to = tafel_mill_move_to (s, m);
+      int v;
+
+      if (tt_move != NULL && move_eq (m, tt_move))
+        v = 1 << 28;
+      else if (removed != TAFEL_MILL_NO_POINT)
+        v = (1 << 26) + removal_value (t, s, removed);
+      else if (!s->pending && (blocks & BIT (to)))
+        v = 1 << 25;
+      else if (ply < MAX_PLY && move_eq (m, &S->killers[ply][0]))
+        v = (1 << 24) + 1;
+      else if (ply < MAX_PLY && move_eq (m, &S->killers[ply][1]))
+        v = 1 << 24;
+      else
+        v = S->history[s->side][move_from (s, m)][to];
+
+      scores[i] = v;
+    }
+}
+
+/* Selection sort step: bring the best remaining move to @i. */
+static inline void
+pick (TafelMove *moves,
+      int       *scores,
+      guint      i,
+      guint      n)
+{
+  guint best = i;
+
+  for (guint j = i + 1; j < n; j++)
+    if (scores[j] > scores[best])
+      best = j;
+  if (best != i)
+    {
+      TafelMove m = moves[i];
+      int v = scores[i];
+
+      moves[i] = moves[best];
+      scores[i] = scores[best];
+      moves[best] = m;
+      scores[best] = v;
+    }
+}
+
+/* ---- search ---- */
+
+static inline gboolean
+poll_stop (Search *S)
+{
+  if ((S->nodes & POLL_MASK) == 0)
+    {
+      if (S->deadline != 0 && g_get_monotonic_time () >= S->deadline)
+        S->stop = TRUE;
+      if (S->cancellable != NULL && g_cancellable_is_cancelled (S->cancellable))
+        S->stop = TRUE;
+    }
+  return S->stop;
+}
+
+/* Draw by repetition: seen again since the root, or twice in the game. */
+static gboolean
+is_repetition (Search               *S,
+               const TafelMillState *s,
+               int                   ply)
+{
+  guint index = S->root_index + ply;
+  guint span = MIN ((guint) s->clock, index);
+  guint before_root = 0;
+
+  /* Only positions with the same side to move can be equal. */
+  for (guint back = 2; back <= span; back += 2)
+    if (S->keys[index - back] == s->key)
+      {
+        if (index - back >= S->root_index)
+          return TRUE;
+        before_root++;
+      }
+
+  return before_root >= 2;
+}
+
+static inline int
+score_to_tt (int score,
+             int ply)
+{
+  if (score > PROVEN)
+    return score + ply;
+  if (score < -PROVEN)
+    return score - ply;
+  return score;
+}
+
+static inline int
+score_from_tt (int score,
+               int ply)
+{
+  if (score > PROVEN)
+    return score - ply;
+  if (score < -PROVEN)
+    return score + ply;
+  return score;
+}
+
+static gboolean
+is_closing (const TafelMillState *s,
+            const TafelMove      *m)
+{
+  return tafel_mill_move_removed (s, m) != TAFEL_MILL_NO_POINT;
+}
+
+static int
+qsearch (Search               *S,
+         const TafelMillState *s,
+         int                   alpha,
+         int                   beta,
+         int                   ply,
+         int                   qply)
+{
+  TafelMove moves[TAFEL_MAX_MOVES];
+  int scores[TAFEL_MAX_MOVES];
+  int stand;
+  guint n, k = 0;
+
+  S->nodes++;
+  if (poll_stop (S))
+    return 0;
+
+  if (POPCOUNT (s->stones[s->side]) + s->hand[s->side] < 3)
+    return -(WIN - ply);
+  if (s->clock >= TAFEL_MILL_DRAW_CLOCK && !s->pending)
+    return 0;
+
+  stand = evaluate (S->t, s, ply);
+  if (stand <= -PROVEN || stand >= beta || qply >= QS_PLIES || ply >= MAX_PLY - 1)
+    return stand;
+  if (stand > alpha)
+    alpha = stand;
+
+  /* Only mill-closing moves (and pending removals). */
+  if (!s->pending && (threat_points (S->t, s, s->side) == 0 || s->stones[s->side ^ 1] == 0))
+    return stand;
+
+  n = tafel_mill_generate (s, moves);
+  for (guint i = 0; i < n; i++)
+    if (s->pending || is_closing (s, &moves[i]))
+      moves[k++] = moves[i];
+  n = k;
+  score_moves (S, s, moves, n, NULL, ply, scores);
+
+  for (guint i = 0; i < n; i++)
+    {
+      TafelMillState child = *s;
+      int v;
+
+      pick (moves, scores, i, n);
+      tafel_mill_apply (&child, &moves[i]);
+      S->keys[S->root_index + ply + 1] = child.key;
+      v = -qsearch (S, &child, -beta, -alpha, ply + 1, qply + 1);
+      if (S->stop)
+        return 0;
+      if (v > alpha)
+        {
+          alpha = v;
+          if (alpha >= beta)
+            break;
+        }
+    }
+
+  return alpha;
+}
+
+static int
+pvs (Search               *S,
+     const TafelMillState *s,
+     int                   depth,
+     int                   alpha,
+     int                   beta,
+     int                   ply,
+     gboolean              is_pv,
+     TafelMove            *best_out)
+{
+  TafelMove moves[TAFEL_MAX_MOVES];
+  int scores[TAFEL_MAX_MOVES];
+  TafelMove best_move = { 0 };
+  TafelMove tt_move = { 0 };
+  gboolean have_tt_move = FALSE;
+  TTEntry *e;
+  int best = -INF;
+  int alpha0 = alpha;
+  guint n;
+
+  if (POPCOUNT (s->stones[s->side]) + s->hand[s->side] < 3)
+    return -(WIN - ply);
+  if (POPCOUNT (s->stones[s->side ^ 1]) + s->hand[s->side ^ 1] < 3)
+    return WIN - ply;
+  if (ply > 0 && !s->pending)
+    {
+      if (s->clock >= TAFEL_MILL_DRAW_CLOCK || is_repetition (S, s, ply))
+        return 0;
+    }
+  if (depth <= 0)
+    return qsearch (S, s, alpha, beta, ply, 0);
+
+  S->nodes++;
+  if (poll_stop (S))
+    return 0;
+  if (ply >= MAX_PLY - 1)
+    return evaluate (S->t, s, ply);
+
+  /* Mate distance pruning. */
+  alpha = MAX (alpha, -(WIN - ply));
+  beta = MIN (beta, WIN - ply - 1);
+  if (alpha >= beta)
+    return alpha;
+
+  e = &S->tt[s->key & (TT_SIZE - 1)];
+  if (e->key == s->key && e->flag != 0)
+    {
+      tt_move = e->move;
+      have_tt_move = tt_move.len > 0;
+      if (ply > 0 && e->depth >= depth && !is_pv)
+        {
+          int v = score_from_tt (e->score, ply);
+
+          if (e->flag == TT_EXACT
+              || (e->flag == TT_LOWER && v >= beta)
+              || (e->flag == TT_UPPER && v <= alpha))
+            return v;
+        }
+    }
+
+  if (ply == 0 && S->root_moves != NULL)
+    {
+      n = S->n_root_moves;
+      memcpy (moves, S->root_moves, n * sizeof *moves);
+    }
+  else
+    n = tafel_mill_generate (s, moves);
+  if (n == 0)
+    return -(WIN - ply);   /* blocked in the moving phase */
+
+  score_moves (S, s, moves, n, have_tt_move ? &tt_move : NULL, ply, scores);
+
+  for (guint i = 0; i < n; i++)
+    {
+      TafelMillState child = *s;
+      int v;
+      int reduction = 0;
+
+      pick (moves, scores, i, n);
+      tafel_mill_apply (&child, &moves[i]);
+      S->keys[S->root_index + ply + 1] = child.key;
+
+      /* Late quiet moves are searched a ply shallower first. */
+      if (depth >= 3 && i >= 4 && scores[i] < (1 << 24) && !is_pv)
+        reduction = i >= 12 ? 2 : 1;
+
+      if (i == 0)
+        v = -pvs (S, &child, depth - 1, -beta, -alpha, ply + 1, is_pv, NULL);
+      else
+        {
+          v = -pvs (S, &child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, FALSE, NULL);
+          if (v > alpha && reduction > 0)
+            v = -pvs (S, &child, depth - 1, -alpha - 1, -alpha, ply + 1, FALSE, NULL);
+          if (v > alpha && v < beta)
+            v = -pvs (S, &child, depth - 1, -beta, -alpha, ply + 1, TRUE, NULL);
+        }
+      if (S->stop)
+        return 0;
+
+      if (v > best)
+        {
+          best = v;
+          best_move = moves[i];
+          if (ply == 0 && best_out != NULL && v > alpha)
+            *best_out = moves[i];
+        }
+      if (v > alpha)
+        alpha = v;
+      if (alpha >= beta)
+        {
+          if (!is_closing (s, &moves[i]) && ply < MAX_PLY)
+            {
+              if (!move_eq (&moves[i], &S->killers[ply][0]))
+                {
+                  S->killers[ply][1] = S->killers[ply][0];
+                  S->killers[ply][0] = moves[i];
+                }
+              S->history[s->side][move_from (s, &moves[i])][tafel_mill_move_to (s, &moves[i])]
+                += depth * depth;
+            }
+          break;
+        }
+    }
+
+  e->key = s->key;
+  e->move = best_move;
+  e->score = score_to_tt (best, ply);
+  e->depth = depth;
+  e->flag = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
+
+  return best;
+}
+
+static void
+search_init (Search             *S,
+             const TafelState   *state,
+             const TafelHistory *history)
+{
+  const TafelMillState *s = TAFEL_MILL_CSTATE (state);
+  gsize keep = 0;
+
+  memset (S, 0, sizeof *S);
+  S->t = tafel_mill_tables ();
+  S->tt = g_new0 (TTEntry, TT_SIZE);
+
+  if (history != NULL && history->hashes != NULL)
+    keep = MIN (history->n, (gsize) HIST_KEEP);
+  for (gsize i = 0; i < keep; i++)
+    S->keys[i] = history->hashes[history->n - keep + i];
+  S->root_index = keep;
+  S->keys[keep] = s->key;
+}
+
+static void
+search_clear (Search *S)
+{
+  g_clear_pointer (&S->tt, g_free);
+}
+
+/* Halves the history scores between searches of the same game tree. */
+static void
+age_history (Search *S)
+{
+  for (int a = 0; a < 2; a++)
+    for (int b = 0; b <= TAFEL_MILL_POINTS; b++)
+      for (int c = 0; c < TAFEL_MILL_POINTS; c++)
+        S->history[a][b][c] /= 2;
+}
+
+/* Restricts @moves to those a careful player never overlooks: a mill that
+ * can be closed, else moves after which the opponent cannot close one
+ * (or, when none exists, that at least occupy a point it threatens). */
+static guint
+safety_filter (const TafelMillState *s,
+               TafelMove            *moves,
+               guint                 n)
+{
+  const TafelMillTables *t = tafel_mill_tables ();
+  guint k = 0;
+
+  if (s->pending)
+    return n;
+
+  for (guint i = 0; i < n; i++)
+    if (is_closing (s, &moves[i]))
+      moves[k++] = moves[i];
+  if (k > 0)
+    return k;
+
+  if (threat_points (t, s, s->side ^ 1) == 0)
+    return n;
+
+  for (guint i = 0; i < n; i++)
+    {
+      TafelMillState child = *s;
+
+      tafel_mill_apply (&child, &moves[i]);
+      if (threat_points (t, &child, child.side) == 0)
+        moves[k++] = moves[i];
+    }
+  if (k > 0)
+    return k;
+
+  {
+    guint32 threats = threat_points (t, s, s->side ^ 1);
+
+    for (guint i = 0; i < n; i++)
+      if (threats & BIT (tafel_mill_move_to (s, &moves[i])))
+        moves[k++] = moves[i];
+  }
+  return k > 0 ? k : n;
+}
+
+gboolean
+tafel_mill_search (const TafelState             *state,
+                   const TafelHistory           *history,
+                   const TafelMillSearchLimits  *limits,
+                   GRand                        *rand,
+                   GCancellable                 *cancellable,
+                   TafelMillSearchResult        *result)
+{
+  g_autofree Search *S = g_new (Search, 1);
+  const TafelMillState *s = TAFEL_MILL_CSTATE (state);
+  TafelMove moves[TAFEL_MAX_MOVES];
+  gint64 start = g_get_monotonic_time ();
+  guint n, n_all;
+  guint max_depth;
+
+  g_return_val_if_fail (state != NULL && limits != NULL && result != NULL, FALSE);
+
+  memset (result, 0, sizeof *result);
+  n = tafel_mill_rules.legal_moves (state, moves);
+  if (n == 0)
+    return FALSE;
+
+  /* Never overlook a mill to close or to block (see safety_filter). */
+  n_all = n;
+  n = safety_filter (s, moves, n);
+
+  /* Equal moves are tried in random order, so the strong levels vary
+   * their play among moves of the same value. */
+  if (rand != NULL)
+    for (guint i = n; i > 1; i--)
+      {
+        guint j = g_rand_int_range (rand, 0, i);
+        TafelMove m = moves[i - 1];
+
+        moves[i - 1] = moves[j];
+        moves[j] = m;
+      }
+
+  search_init (S, state, history);
+  S->root_moves = moves;
+  S->n_root_moves = n;
+  S->cancellable = cancellable;
+  S->deadline = limits->budget_us > 0 ? start + limits->budget_us : 0;
+  max_depth = CLAMP (limits->max_depth, 1, MAX_DEPTH);
+  /* A forced move needs no long thought, only a value. */
+  if (n == 1)
+    max_depth = MIN (max_depth, 6);
+
+  result->best = moves[0];
+  result->score = 0;
+
+  for (guint depth = 1; depth <= max_depth; depth++)
+    {
+      TafelMove best = { 0 };
+      int v;
+
+      age_history (S);
+      v = pvs (S, s, depth, -INF, INF, 0, TRUE, &best);
+      if (S->stop)
+        {
+          /* A partial iteration still gives a move when it found one
+           * better than the last iteration's. */
+          if (best.len > 0 && depth > 1 && !tafel_move_equal (&best, &result->best))
+            result->best = best;
+          break;
+        }
+
+      if (best.len > 0)
+        result->best = best;
+      result->score = v;
+      result->depth = depth;
+
+      /* A loss is proven only when no root move was left out. */
+      if (v > PROVEN || (v < -PROVEN && n == n_all))
+        {
+          result->proven = TRUE;
+          result->plies = WIN - ABS (v);
+          /* Nothing deeper can change a proven result except a shorter
+           * one; stop once the distance is within reach. */
+          if ((int) depth >= result->plies)
+            break;
+        }
+      else
+        result->proven = FALSE;
+
+      if (S->deadline != 0 && g_get_monotonic_time () - start > (S->deadline - start) / 2)
+        break;
+    }
+
+  if (result->depth == 0)
+    {
+      /* Not even one ply completed (cancelled at once): a legal move. */
+      result->best = moves[0];
+    }
+
+  result->nodes = S->nodes;
+  result->elapsed_us = g_get_monotonic_time () - start;
+  search_clear (S);
+
+  return !(cancellable != NULL && g_cancellable_is_cancelled (cancellable));
+}
+
+/* ---- levels ---- */
+
+/* Every root move's value at a fixed shallow depth. */
+static void
+root_values (const TafelState   *state,
+             const TafelHistory *history,
+             guint               depth,
+             GCancellable       *cancellable,
+             TafelMove          *moves,
+             guint               n,
+             int                *values)
+{
+  g_autofree Search *S = g_new (Search, 1);
+  const TafelMillState *s = TAFEL_MILL_CSTATE (state);
+
+  search_init (S, state, history);
+  S->cancellable = cancellable;
+  for (guint i = 0; i < n; i++)
+    {
+      TafelMillState child = *s;
+
+      tafel_mill_apply (&child, &moves[i]);
+      S->keys[S->root_index + 1] = child.key;
+      values[i] = -pvs (S, &child, depth - 1, -INF, INF, 1, TRUE, NULL);
+      if (S->stop)
+        values[i] = 0;
+    }
+  search_clear (S);
+}
+
+/* A weak level: with @random_percent chance any candidate, otherwise a
+ * shallow look at every candidate, then a random choice among those
+ * within @margin of the best.  Candidates always pass safety_filter. */
+static gboolean
+choose_weak (const TafelState   *state,
+             const TafelHistory *history,
+             guint               depth,
+             int                 margin,
+             guint               random_percent,
+             GRand              *rand,
+             GCancellable       *cancellable,
+             TafelMove          *move)
+{
+  TafelMove moves[TAFEL_MAX_MOVES];
+  int values[TAFEL_MAX_MOVES];
+  guint n = tafel_mill_rules.legal_moves (state, moves);
+  guint k = 0;
+  int best = -INF;
+
+  if (n == 0)
+    return FALSE;
+
+  n = safety_filter (TAFEL_MILL_CSTATE (state), moves, n);
+  if ((guint) g_rand_int_range (rand, 0, 100) < random_percent)
+    {
+      *move = moves[g_rand_int_range (rand, 0, n)];
+      return !(cancellable != NULL && g_cancellable_is_cancelled (cancellable));
+    }
+  root_values (state, history, depth, cancellable, moves, n, values);
+  if (cancellable != NULL && g_cancellable_is_cancelled (cancellable))
+    return FALSE;
+
+  for (guint i = 0; i < n; i++)
+    best = MAX (best, values[i]);
+  for (guint i = 0; i < n; i++)
+    if (values[i] >= best - margin && (values[i] > -PROVEN || best <= -PROVEN))
+      moves[k++] = moves[i];
+
+  *move = moves[g_rand_int_range (rand, 0, k)];
+  return TRUE;
+}
+
+gboolean
+tafel_mill_choose_move (const TafelState   *state,
+                        const TafelHistory *history,
+                        TafelLevel          level,
+                        GRand              *rand,
+                        GCancellable       *cancellable,
+                        TafelMove          *move)
+{
+  TafelMillSearchLimits limits = { 0 };
+  TafelMillSearchResult result;
+
+  g_return_val_if_fail (state != NULL && rand != NULL && move != NULL, FALSE);
+
+  switch (level)
+    {
+    case TAFEL_LEVEL_RELAXED:
+      return choose_weak (state, history, 1, 60, 30, rand, cancellable, move);
+    case TAFEL_LEVEL_MEDIUM:
+      return choose_weak (state, history, 2, 15, 0, rand, cancellable, move);
+    case TAFEL_LEVEL_HARD:
+      limits.max_depth = 5;
+      limits.budget_us = 250 * 1000;
+      break;
+    case TAFEL_LEVEL_IMPOSSIBLE:
+    default:
+      limits.max_depth = MAX_DEPTH;
+      limits.budget_us = 1000 * 1000;
+      break;
+    }
+
+  if (!tafel_mill_search (state, history, &limits, rand, cancellable, &result))
+    return FALSE;
+
+  *move = result.best;
+  return TRUE;
+}
+
+gboolean
+tafel_mill_analyze (const TafelState   *state,
+                    const TafelHistory *history,
+                    TafelAnalysis      *analysis,
+                    GCancellable       *cancellable)
+{
+  TafelMillSearchLimits limits = { .max_depth = MAX_DEPTH, .budget_us = 1000 * 1000 };
+  TafelMillSearchResult result;
+
+  g_return_val_if_fail (state != NULL && analysis != NULL, FALSE);
+
+  analysis->value = TAFEL_VALUE_UNKNOWN;
+  analysis->plies = 0;
+  analysis->n_best = 0;
+  analysis->has_score = FALSE;
+  analysis->has_eval = FALSE;
+
+  if (tafel_mill_rules.legal_moves (state, analysis->best) == 0)
+    return TRUE;
+
+  if (!tafel_mill_search (state, history, &limits, NULL, cancellable, &result))
+    return FALSE;
+
+  analysis->has_eval = TRUE;
+  analysis->eval = result.score;
+  analysis->best[0] = result.best;
+  analysis->n_best = 1;
+  if (result.proven)
+    {
+      analysis->value = result.score > 0 ? TAFEL_VALUE_WIN : TAFEL_VALUE_LOSS;
+      analysis->plies = result.plies;
+    }
+
+  return TRUE;
+}

@@ -1,0 +1,55 @@
+/* tafel-mill-search.h: the computer player for Nine Men's Morris
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "tafel-rules.h"
+
+G_BEGIN_DECLS
+
+/* Size of the transposition table: 2^TAFEL_MILL_TT_BITS entries. */
+#define TAFEL_MILL_TT_BITS 20
+
+typedef struct {
+  guint max_depth;        /* iterative deepening stops here */
+  gint64 budget_us;       /* time budget; 0 = none */
+} TafelMillSearchLimits;
+
+typedef struct {
+  TafelMove best;
+  int score;              /* for the side to move: 100 = one stone;
+                           * +-(TAFEL_MILL_SCORE_WIN - plies) when proven */
+  guint depth;            /* last completed iteration */
+  guint64 nodes;
+  gint64 elapsed_us;
+  gboolean proven;        /* score is a proven win or loss */
+  int plies;              /* to the end when proven */
+} TafelMillSearchResult;
+
+#define TAFEL_MILL_SCORE_WIN 30000
+
+/* Iterative deepening to @limits; @rand (may be NULL) only orders equal
+ * root moves.  Returns FALSE when there is no legal move or when
+ * cancelled. */
+gboolean tafel_mill_search        (const TafelState             *state,
+                                   const TafelHistory           *history,
+                                   const TafelMillSearchLimits  *limits,
+                                   GRand                        *rand,
+                                   GCancellable                 *cancellable,
+                                   TafelMillSearchResult        *result);
+/* The evaluation of a running position for the side to move. */
+int      tafel_mill_evaluate      (const TafelState *state);
+
+gboolean tafel_mill_analyze       (const TafelState   *state,
+                                   const TafelHistory *history,
+                                   TafelAnalysis      *analysis,
+                                   GCancellable       *cancellable);
+gboolean tafel_mill_choose_move   (const TafelState   *state,
+                                   const TafelHistory *history,
+                                   TafelLevel          level,
+                                   GRand              *rand,
+                                   GCancellable       *cancellable,
+                                   TafelMove          *move);
+
+G_END_DECLS

@@ -1,0 +1,93 @@
+/* tafel-mill.h: Nine Men's Morris, the plain-C core shared with its search
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Points are numbered by file, then rank: 0 = a1, 1 = a4, 2 = a7, 3 = b2,
+ * ..., 23 = g7 (see tafel_mill_board.point_names).  A side's stones are a
+ * 24-bit mask.  A move is a TafelMove path: [to] or [to, removed] while the
+ * side to move has stones in hand, [from, to] or [from, to, removed]
+ * otherwise, and [removed] alone in a position with a pending removal
+ * (only reachable from a FEN whose action is "r"; written "xa1").
+ *
+ * hash () is a Zobrist key of the stones, the stones in hand and the side
+ * to move (plus a pending removal, which never occurs in a game played
+ * from the start).  perft counts move sequences by the state alone: a
+ * finished game (fewer than 3 stones, no move, 100 half-moves without a
+ * placement or removal) has no moves, but repetition is not considered,
+ * since perft has no game history.
+ */
+#pragma once
+
+#include "tafel-rules.h"
+
+G_BEGIN_DECLS
+
+#define TAFEL_MILL_POINTS 24
+#define TAFEL_MILL_MILLS 16
+#define TAFEL_MILL_EDGES 32
+#define TAFEL_MILL_ALL 0xffffffu
+#define TAFEL_MILL_HAND 9
+#define TAFEL_MILL_DRAW_CLOCK 100
+#define TAFEL_MILL_NO_POINT 0xff
+
+typedef struct {
+  guint64 key;         /* Zobrist key of stones, hand, side (and pending) */
+  guint32 stones[2];   /* per side, bit = point */
+  guint8 hand[2];      /* stones still to place */
+  guint8 side;         /* side to move: 0 White, 1 Black */
+  guint8 pending;      /* 1: the side to move must first remove a stone */
+  guint8 clock;        /* half-moves since the last placement or removal */
+  guint8 reserved;
+  guint16 ply;         /* half-moves since the start */
+} TafelMillState;
+
+typedef struct {
+  guint32 adj[TAFEL_MILL_POINTS];             /* neighbours of a point */
+  guint32 mills[TAFEL_MILL_MILLS];            /* the 16 mills as masks */
+  guint32 point_mills[TAFEL_MILL_POINTS][2];  /* the two mills of a point */
+  guint64 z_stone[2][TAFEL_MILL_POINTS];
+  guint64 z_hand[2][TAFEL_MILL_HAND + 1];
+  guint64 z_side;
+  guint64 z_pending;
+} TafelMillTables;
+
+extern const TafelBoard tafel_mill_board;
+
+/* Portable and fast without a popcnt instruction (x86-64 baseline). */
+static inline guint
+tafel_mill_popcount (guint32 x)
+{
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  x = (x + (x >> 4)) & 0x0f0f0f0fu;
+  return (x * 0x01010101u) >> 24;
+}
+
+#define TAFEL_MILL_STATE(s) ((TafelMillState *) (s)->bytes)
+#define TAFEL_MILL_CSTATE(s) ((const TafelMillState *) (s)->bytes)
+
+const TafelMillTables *tafel_mill_tables      (void);
+
+/* Tables must have been fetched once (tafel_mill_tables ()) before these. */
+guint32  tafel_mill_in_mills       (guint32 stones);
+guint32  tafel_mill_removable      (guint32 stones);
+/* Every legal move, without looking at whether the game is over. */
+guint    tafel_mill_generate       (const TafelMillState *s,
+                                    TafelMove            *moves);
+void     tafel_mill_apply          (TafelMillState       *s,
+                                    const TafelMove      *move);
+/* The end by the state alone (material, clock, blocked): TAFEL_STATUS_*,
+ * with the winner in @winner. */
+TafelStatus tafel_mill_status      (const TafelMillState *s,
+                                    int                  *winner);
+guint64  tafel_mill_compute_key    (const TafelMillState *s);
+/* Does @move close a mill (i.e. carry a removal, or would carry one)? */
+gboolean tafel_mill_move_closes    (const TafelMillState *s,
+                                    const TafelMove      *move);
+/* The point a move goes to (the removal for a pending removal). */
+guint    tafel_mill_move_to        (const TafelMillState *s,
+                                    const TafelMove      *move);
+guint    tafel_mill_move_removed   (const TafelMillState *s,
+                                    const TafelMove      *move);
+
+G_END_DECLS

@@ -1,0 +1,155 @@
+#!/usr/bin/python3
+# test-cli-analyze.py: tafel-cli analyze, perft and selfplay end to end (TAP)
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Usage: test-cli-analyze.py PATH/TO/tafel-cli
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+CLI = sys.argv[1] if len(sys.argv) > 1 else 'tafel-cli'
+ENV = dict(os.environ, LC_ALL='C.UTF-8', LANGUAGE='C')
+results = []
+
+
+def run(args, stdin=b''):
+    proc = subprocess.run([CLI] + args, input=stdin, env=ENV,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+    return proc.returncode, proc.stdout.decode(), proc.stderr.decode()
+
+
+def expect(cond, what):
+    if not cond:
+        raise AssertionError(what)
+
+
+def analyze(game, moves):
+    code, out, err = run(['analyze', '--game', game, '--moves', moves])
+    expect(code == 0, 'exit %d: %s' % (code, err))
+    lines = out.splitlines()
+    expect(len(lines) == 1, 'one line expected: %r' % out)
+    return json.loads(lines[0])
+
+
+def test_infinity_position():
+    a = analyze('infinity', '5137')
+    expect(a['game'] == 'infinity' and a['moves'] == '5137', 'echo %r' % a)
+    expect(a['to_move'] == 'X' and a['status'] == 'running', 'turn %r' % a)
+    expect(a['legal_moves'] == ['2', '4', '6', '8', '9'], 'legal %r' % a['legal_moves'])
+    expect(a['value'] in ('win', 'loss', 'draw'), 'value %r' % a)
+    expect(a['best_moves'] and set(a['best_moves']) <= set(a['legal_moves']), 'best %r' % a)
+    expect(a['best_moves'] == sorted(a['best_moves']), 'best moves sorted')
+
+
+def analyze_many(game, move_lists):
+    """One process for many positions (the solution is built once)."""
+    code, out, err = run(['analyze', '--game', game], ('\n'.join(move_lists) + '\n').encode())
+    expect(code == 0, 'exit %d: %s' % (code, err))
+    answers = [json.loads(line) for line in out.splitlines()]
+    expect([a['moves'] for a in answers] == list(move_lists), 'one answer per line, in order')
+    return {a['moves']: a for a in answers}
+
+
+def test_best_moves_are_consistent():
+    # The value after a best move is the mirror image, one half-move shorter;
+    # after any other move it is worse.
+    parents = ('', '5', '51', '5137', '152374', '15237469', '9', '91', '915')
+    first = analyze_many('infinity', parents)
+    children = [m + c for m in parents for c in first[m]['legal_moves']]
+    after = analyze_many('infinity', children)
+    for moves in parents:
+        a = first[moves]
+        for m in a['legal_moves']:
+            b = after[moves + m]
+            if b['status'] == 'won':
+                mirrored, plies = 'win', 1
+            elif b['status'] == 'drawn':
+                mirrored, plies = 'draw', None
+            else:
+                mirrored = {'win': 'loss', 'loss': 'win', 'draw': 'draw'}[b['value']]
+                plies = b['plies'] + 1 if mirrored != 'draw' else None
+            best = mirrored == a['value'] and (plies is None or plies == a.get('plies'))
+            expect(best == (m in a['best_moves']),
+                   '%s+%s: %r %r vs %r' % (moves, m, mirrored, plies, a))
+
+
+def test_finished_and_errors():
+    a = analyze('infinity', '1529763')
+    expect(a['status'] == 'won' and a['winner'] == 'X' and a['legal_moves'] == [], 'won %r' % a)
+    code, out, err = run(['analyze', '--game', 'infinity', '--moves', '55'])
+    expect(code == 2 and out == '', 'illegal move: exit %d out %r' % (code, out))
+    expect('Move 2 (5)' in err, 'stderr names the move: %r' % err)
+    code, out, err = run(['analyze', '--game', 'infinity', '--moves', '5x'])
+    expect(code == 2 and out == '' and '“x' in err, 'malformed: %d %r %r' % (code, out, err))
+    code, out, err = run(['analyze', '--game', 'chess'])
+    expect(code == 2 and 'chess' in err, 'unknown game: %d %r' % (code, err))
+
+
+def test_stdin_and_files():
+    data = b'5137 some expected result\n\n55\n5\n'
+    code, out, err = run(['analyze', '--game', 'infinity'], data)
+    lines = [json.loads(line) for line in out.splitlines()]
+    expect(code == 2, 'a bad line makes the exit status 2')
+    expect([x['moves'] for x in lines] == ['5137', '', '5'], 'one object per good line, in order: %r' % lines)
+    expect('line 3' in err, 'stderr names the line: %r' % err)
+    with tempfile.NamedTemporaryFile(suffix='.txt') as f:
+        f.write(b'5137\n1\n')
+        f.flush()
+        code, out, err = run(['analyze', '--game', 'infinity', f.name])
+        expect(code == 0 and len(out.splitlines()) == 2, 'file: %d %r' % (code, out))
+    code, out, err = run(['analyze', '--game', 'infinity', '-'], b'9\n')
+    expect(code == 0 and json.loads(out)['moves'] == '9', 'dash: %r' % out)
+    code, out, err = run(['analyze', '--game', 'infinity', '/nonexistent/file'])
+    expect(code == 2 and 'nonexistent' in err, 'missing file: %d %r' % (code, err))
+
+
+def test_tictactoe():
+    a = analyze('tictactoe', '')
+    expect(a['value'] == 'draw' and len(a['best_moves']) == 9, 'every first move draws: %r' % a)
+    a = analyze('tictactoe', '12')
+    expect(a['value'] == 'win' and a['best_moves'] == ['4', '5', '7'], 'X wins after 1 2: %r' % a)
+
+
+def test_perft():
+    for game, depth, nodes in (('tictactoe', 9, 127872), ('tictactoe', 5, 15120),
+                               ('infinity', 2, 72), ('infinity', 0, 1)):
+        code, out, err = run(['perft', '--game', game, '--depth', str(depth)])
+        expect(code == 0, err)
+        r = json.loads(out)
+        expect(r['depth'] == depth and r['nodes'] == nodes and r['time_ms'] >= 0,
+               '%s %d: %r' % (game, depth, r))
+
+
+def test_selfplay_reproducible():
+    args = ['selfplay', '--game', 'infinity', '--levels', 'medium,relaxed', '--games', '20', '--seed', '3']
+    runs = []
+    for _ in range(2):
+        code, out, err = run(args)
+        expect(code == 0, err)
+        r = json.loads(out)
+        r.pop('time_ms')
+        runs.append(r)
+    expect(runs[0] == runs[1], 'same seed, same games: %r' % runs)
+    r = runs[0]
+    expect(r['wins'] + r['draws'] + r['losses'] == 20, 'games add up: %r' % r)
+    code, out, err = run(['selfplay', '--levels', 'medium'])
+    expect(code == 2 and '--levels' in err, 'bad levels: %r' % err)
+
+
+tests = [v for k, v in sorted(globals().items()) if k.startswith('test_')]
+print('1..%d' % len(tests))
+failed = 0
+for i, t in enumerate(tests, 1):
+    try:
+        t()
+        print('ok %d %s' % (i, t.__name__))
+    except Exception as e:  # noqa: BLE001 -- any exception fails the test
+        failed += 1
+        print('not ok %d %s' % (i, t.__name__))
+        for line in str(e).splitlines():
+            print('# ' + line)
+sys.exit(1 if failed else 0)

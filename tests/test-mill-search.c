@@ -1,0 +1,367 @@
+/* test-mill-search.c: the Nine Men's Morris computer player
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "tafel-games.h"
+#include "tafel-mill.h"
+#include "tafel-mill-search.h"
+
+static const TafelRules *R;
+
+static int
+point (const char *name)
+{
+  for (guint p = 0; p < R->board->n_points; p++)
+    if (g_str_equal (R->board->point_names[p], name))
+      return p;
+  g_assert_not_reached ();
+  return -1;
+}
+
+static void
+build (TafelState *state,
+       const char *white,
+       const char *black,
+       int         hand_w,
+       int         hand_b,
+       int         side)
+{
+  TafelMillState *s = TAFEL_MILL_STATE (state);
+  const char *lists[2] = { white, black };
+
+  R->init (state);
+  for (int who = 0; who < 2; who++)
+    {
+      g_auto (GStrv) names = g_strsplit (lists[who], " ", -1);
+
+      for (guint i = 0; names[i] != NULL; i++)
+        if (names[i][0] != '\0')
+          s->stones[who] |= 1u << point (names[i]);
+    }
+  s->hand[0] = hand_w;
+  s->hand[1] = hand_b;
+  s->side = side;
+  s->ply = 30;
+  s->clock = 10;
+  s->key = tafel_mill_compute_key (s);
+}
+
+static TafelMove
+parse_one (const TafelState *state,
+           const char       *text)
+{
+  const char *cursor = text;
+  TafelMove move;
+
+  g_assert_true (R->parse_move (state, &cursor, &move, NULL));
+  return move;
+}
+
+static char *
+format (const TafelState *state,
+        const TafelMove  *move)
+{
+  return tafel_rules_format_move (R, state, move);
+}
+
+static guint
+seeds_for (TafelLevel level)
+{
+  /* The strong levels are slow and deterministic but for timing. */
+  return level >= TAFEL_LEVEL_HARD ? 1 : 12;
+}
+
+typedef struct {
+  const char *white, *black;
+  int hand_w, hand_b;
+  const char *why;
+} Case;
+
+/* Every level closes a mill it can close in one. */
+static void
+test_mill_in_one (void)
+{
+  static const Case cases[] = {
+    /* placing: b2 closes b2 d2 f2 */
+    { "d2 f2 g7", "a1 c5 e3", 6, 6, "placing" },
+    /* moving: c4-c3 closes c3 d3 e3 (and Black threatens nothing) */
+    { "c4 d3 e3 a7 g7", "b2 f4 d6 g1 a4", 0, 0, "moving" },
+    /* flying: any stone to g4 closes g1 g4 g7 */
+    { "g1 g7 a4", "b2 f4 d6 d1 c5 e3", 0, 0, "flying" },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    for (TafelLevel level = TAFEL_LEVEL_RELAXED; level <= TAFEL_LEVEL_IMPOSSIBLE; level++)
+      for (guint seed = 0; seed < seeds_for (level); seed++)
+        {
+          g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+          TafelState s;
+          TafelMove move;
+          g_autofree char *text = NULL;
+
+          build (&s, cases[c].white, cases[c].black, cases[c].hand_w, cases[c].hand_b, 0);
+          g_assert_true (R->choose_move (&s, NULL, level, rand, NULL, &move));
+          g_assert_true (tafel_rules_is_legal (R, &s, &move));
+          text = format (&s, &move);
+          g_test_message ("%s, level %d, seed %u: %s", cases[c].why, level, seed, text);
+          g_assert_nonnull (strchr (text, 'x'));
+        }
+}
+
+/* Every level blocks the opponent's mill when it cannot close one. */
+static void
+test_forced_block (void)
+{
+  static const struct {
+    const char *white, *black;
+    int hand_w, hand_b;
+    const char *block;
+  } cases[] = {
+    /* placing: Black's b2 d2 needs f2 */
+    { "a1 g7", "b2 d2", 7, 7, "f2" },
+    /* moving: Black's d1-d2 would close b2 d2 f2; only d3-d2 stops it */
+    { "d3 a7 g4 e5", "b2 f2 d1 b6", 0, 0, "d3-d2" },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    for (TafelLevel level = TAFEL_LEVEL_RELAXED; level <= TAFEL_LEVEL_IMPOSSIBLE; level++)
+      for (guint seed = 0; seed < seeds_for (level); seed++)
+        {
+          g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+          TafelState s;
+          TafelMove move;
+          g_autofree char *text = NULL;
+
+          build (&s, cases[c].white, cases[c].black, cases[c].hand_w, cases[c].hand_b, 0);
+          g_assert_true (R->choose_move (&s, NULL, level, rand, NULL, &move));
+          text = format (&s, &move);
+          g_test_message ("block %u, level %d, seed %u: %s", c, level, seed, text);
+          g_assert_cmpstr (text, ==, cases[c].block);
+        }
+}
+
+/* The right removal: the stone that would close Black's mill next. */
+static void
+test_best_removal (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  TafelState s;
+  TafelMove move;
+  g_autofree char *text = NULL;
+
+  /* White places b2 (b2 d2 f2); Black threatens a4 (a1 a4 a7). */
+  build (&s, "d2 f2 g4", "a1 a7 c5", 6, 6, 0);
+  g_assert_true (R->choose_move (&s, NULL, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL, &move));
+  text = format (&s, &move);
+  g_test_message ("best removal: %s", text);
+  g_assert_true (g_str_equal (text, "b2xa1") || g_str_equal (text, "b2xa7"));
+}
+
+/* White (3 stones, flying) cannot stop Black's four threats: lost in 2
+ * plies — unless a draw rule saves it. */
+#define LOST_WHITE "a1 g4 d6"
+#define LOST_BLACK "b2 d2 c3 c4 e3 e4"
+
+static void
+search_lost (TafelState               *s,
+             const TafelHistory       *history,
+             TafelMillSearchResult    *result)
+{
+  TafelMillSearchLimits limits = { .max_depth = 8 };
+
+  g_assert_true (tafel_mill_search (s, history, &limits, NULL, NULL, result));
+}
+
+static void
+test_draw_rules (void)
+{
+  TafelState s, child;
+  TafelMillSearchResult result;
+  TafelMove block;
+  TafelUndo undo;
+  guint64 keys[3];
+  TafelHistory history = { keys, 3 };
+
+  build (&s, LOST_WHITE, LOST_BLACK, 0, 1, 0);
+  search_lost (&s, NULL, &result);
+  g_test_message ("lost: score %d", result.score);
+  /* (Not flagged as proven: the root was narrowed to blocking moves.) */
+  g_assert_cmpint (result.score, ==, -(TAFEL_MILL_SCORE_WIN - 2));
+
+  /* The 100 half-move rule: the next quiet move ends the game drawn. */
+  TAFEL_MILL_STATE (&s)->clock = 99;
+  search_lost (&s, NULL, &result);
+  g_assert_false (result.proven);
+  g_assert_cmpint (result.score, ==, 0);
+
+  /* Repetition: the position after a1-f2 has been seen twice. */
+  build (&s, LOST_WHITE, LOST_BLACK, 0, 1, 0);
+  block = parse_one (&s, "a1-f2");
+  child = s;
+  R->make (&child, &block, &undo);
+  /* ... a1-f2, (Black), f2-a1, (Black), a1-f2, (Black), f2-a1: now. */
+  keys[0] = keys[2] = R->hash (&child);
+  keys[1] = R->hash (&s);
+  search_lost (&s, &history, &result);
+  g_assert_cmpint (result.score, ==, 0);
+  g_assert_true (tafel_move_equal (&result.best, &block));
+
+  /* Every level finds the saving repetition. */
+  for (TafelLevel level = TAFEL_LEVEL_RELAXED; level <= TAFEL_LEVEL_IMPOSSIBLE; level++)
+    {
+      g_autoptr (GRand) rand = g_rand_new_with_seed (level);
+      TafelMove move;
+
+      g_assert_true (R->choose_move (&s, &history, level, rand, NULL, &move));
+      g_assert_true (tafel_move_equal (&move, &block));
+    }
+
+  /* Seen only once before: not yet a draw, the position stays lost. */
+  history = (TafelHistory) { keys + 2, 1 };
+  search_lost (&s, &history, &result);
+  g_assert_cmpint (result.score, ==, -(TAFEL_MILL_SCORE_WIN - 2));
+}
+
+static void
+test_analyze (void)
+{
+  TafelState s;
+  g_autofree TafelAnalysis *a = g_new0 (TafelAnalysis, 1);
+
+  /* A flying endgame Black wins by force. */
+  g_assert_true (R->parse_position ("@*******/********/O*O*@*O@ b m s 3 0 3 0 0 0 0 0 0 0 0 0 30", &s, NULL));
+  g_assert_true (R->analyze (&s, NULL, a, NULL));
+  g_assert_true (a->has_eval);
+  g_assert_cmpuint (a->n_best, ==, 1);
+  g_assert_true (tafel_rules_is_legal (R, &s, &a->best[0]));
+  g_test_message ("analysis: value %d plies %d eval %d", a->value, a->plies, a->eval);
+  g_assert_cmpint (a->value, ==, TAFEL_VALUE_WIN);
+  g_assert_cmpint (a->plies, >, 0);
+  g_assert_cmpint (a->plies % 2, ==, 1);
+
+  /* The start: an evaluation, no exact value. */
+  R->init (&s);
+  g_assert_true (R->analyze (&s, NULL, a, NULL));
+  g_assert_true (a->has_eval);
+  g_assert_cmpint (a->value, ==, TAFEL_VALUE_UNKNOWN);
+  g_assert_true (tafel_rules_is_legal (R, &s, &a->best[0]));
+}
+
+static gboolean
+cancel_later (gpointer data)
+{
+  g_cancellable_cancel (data);
+  return G_SOURCE_REMOVE;
+}
+
+static gpointer
+search_thread (gpointer data)
+{
+  TafelMillSearchLimits limits = { .max_depth = 64 };
+  TafelMillSearchResult result;
+  TafelState s;
+  gboolean ok;
+
+  R->init (&s);
+  ok = tafel_mill_search (&s, NULL, &limits, NULL, data, &result);
+  return GINT_TO_POINTER (ok);
+}
+
+/* An unlimited search stops when cancelled. */
+static void
+test_cancel (void)
+{
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (1);
+  GThread *thread;
+  TafelState s;
+  TafelMove move;
+
+  thread = g_thread_new ("mill-search", search_thread, cancellable);
+  g_timeout_add (100, cancel_later, cancellable);
+  while (!g_cancellable_is_cancelled (cancellable))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (GPOINTER_TO_INT (g_thread_join (thread)));
+
+  /* Cancelled before it starts: no move. */
+  R->init (&s);
+  g_assert_false (R->choose_move (&s, NULL, TAFEL_LEVEL_IMPOSSIBLE, rand, cancellable, &move));
+}
+
+/* Lower levels draw randomness only from the GRand. */
+static void
+test_deterministic (void)
+{
+  for (TafelLevel level = TAFEL_LEVEL_RELAXED; level <= TAFEL_LEVEL_MEDIUM; level++)
+    {
+      g_autoptr (GRand) a = g_rand_new_with_seed (99);
+      g_autoptr (GRand) b = g_rand_new_with_seed (99);
+      TafelState s;
+      TafelMove ma, mb;
+
+      R->init (&s);
+      for (guint i = 0; i < 10; i++)
+        {
+          TafelUndo undo;
+
+          g_assert_true (R->choose_move (&s, NULL, level, a, NULL, &ma));
+          g_assert_true (R->choose_move (&s, NULL, level, b, NULL, &mb));
+          g_assert_true (tafel_move_equal (&ma, &mb));
+          R->make (&s, &ma, &undo);
+        }
+    }
+}
+
+/* Figures, not assertions: depth and nodes per second in one second. */
+static void
+test_bench (void)
+{
+  static const char *const positions[] = {
+    "********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 1",
+    "********/O*O*@*@*/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3",
+    "OOO*****/@@@@@@**/OOO***** w m s 6 0 6 0 0 0 0 0 0 0 0 12 20",
+    "O*O*O*O*/*@*@*@*@/O******* w m s 5 0 4 0 0 0 0 0 0 0 0 0 20",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (positions); i++)
+    {
+      TafelMillSearchLimits limits = { .max_depth = 64, .budget_us = 1000 * 1000 };
+      TafelMillSearchResult result;
+      TafelState s;
+      g_autofree char *best = NULL;
+
+      g_assert_true (R->parse_position (positions[i], &s, NULL));
+      g_assert_true (tafel_mill_search (&s, NULL, &limits, NULL, NULL, &result));
+      best = format (&s, &result.best);
+      g_test_minimized_result (result.elapsed_us / 1e6,
+                               "%s: depth %u, %" G_GUINT64_FORMAT " nodes, %.0f nodes/s, "
+                               "score %d, best %s",
+                               positions[i], result.depth, result.nodes,
+                               result.nodes / (result.elapsed_us / 1e6), result.score, best);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  R = &tafel_mill_rules;
+
+  g_test_add_func ("/mill-search/mill-in-one", test_mill_in_one);
+  g_test_add_func ("/mill-search/forced-block", test_forced_block);
+  g_test_add_func ("/mill-search/best-removal", test_best_removal);
+  g_test_add_func ("/mill-search/draw-rules", test_draw_rules);
+  g_test_add_func ("/mill-search/analyze", test_analyze);
+  g_test_add_func ("/mill-search/cancel", test_cancel);
+  g_test_add_func ("/mill-search/deterministic", test_deterministic);
+  if (g_test_perf ())
+    g_test_add_func ("/mill-search/bench", test_bench);
+
+  return g_test_run ();
+}
