@@ -18,6 +18,7 @@
 
 #define FADED_ALPHA 0.4
 #define VANISH_USEC (350 * 1000)
+#define DROP_USEC (300 * 1000)
 #define MAX_POINTS 64
 
 typedef struct {
@@ -44,6 +45,8 @@ struct _TafelBoardView
   TafelPointInfo shown[MAX_POINTS];
   guint shown_moves;
   GArray *ghosts;                /* Ghost */
+  int drop_point;                /* frame boards: the disc falling in, or -1 */
+  gint64 drop_start;
   guint tick_id;
 };
 
@@ -78,15 +81,14 @@ static void
 get_frame (TafelBoardView *self,
            Frame          *frame)
 {
-  const TafelBoard *b = board (self);
   double width = gtk_widget_get_width (GTK_WIDGET (self));
   double height = gtk_widget_get_height (GTK_WIDGET (self));
-  double aspect = b->style == TAFEL_BOARD_FRAME ? (double) b->columns / (b->rows + 0.6) : 1.0;
-  double w = MIN (width, height * aspect);
+  double w = MIN (width, height);
 
+  /* Every board lives in the unit square, shown as large as fits. */
   frame->size = w;
   frame->x = (width - w) / 2;
-  frame->y = (height - w / aspect) / 2;
+  frame->y = (height - w) / 2;
 }
 
 static void
@@ -207,8 +209,8 @@ draw_stone (TafelBoardView *self,
   cairo_arc (cr, x, y, r, 0, 2 * G_PI);
   set_color (cr, &pal->side[side], alpha);
   cairo_fill_preserve (cr);
-  cairo_set_line_width (cr, frame->size * 0.006);
-  set_color (cr, &pal->fg, 0.35 * alpha);
+  cairo_set_line_width (cr, frame->size * 0.004);
+  set_color (cr, &pal->fg, 0.25 * alpha);
   cairo_stroke (cr);
 }
 
@@ -239,6 +241,30 @@ draw_grid (TafelBoardView *self,
   cairo_stroke (cr);
 }
 
+/* The smallest rectangle around every point, a cell's half beyond. */
+static void
+points_extent (TafelBoardView        *self,
+               const Frame           *frame,
+               graphene_rect_t       *rect)
+{
+  const TafelBoard *b = board (self);
+  double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+  double half = frame->size / MAX (b->columns, 1) / 2;
+
+  for (guint i = 0; i < b->n_points; i++)
+    {
+      double x, y;
+
+      to_widget (frame, &b->points[i], &x, &y);
+      x0 = MIN (x0, x);
+      y0 = MIN (y0, y);
+      x1 = MAX (x1, x);
+      y1 = MAX (y1, y);
+    }
+
+  graphene_rect_init (rect, x0 - half, y0 - half, x1 - x0 + 2 * half, y1 - y0 + 2 * half);
+}
+
 static void
 draw_frame (TafelBoardView *self,
             cairo_t        *cr,
@@ -247,10 +273,11 @@ draw_frame (TafelBoardView *self,
 {
   const TafelBoard *b = board (self);
   double r = b->point_radius * frame->size;
-  double height = frame->size * b->rows / b->columns;
+  graphene_rect_t rect;
 
+  points_extent (self, frame, &rect);
   cairo_new_path (cr);
-  cairo_rectangle (cr, frame->x, frame->y, frame->size, height);
+  cairo_rectangle (cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height);
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
   for (guint i = 0; i < b->n_points; i++)
     {
@@ -265,6 +292,41 @@ draw_frame (TafelBoardView *self,
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
 }
 
+/* Frame boards have gravity: a move in a column fills its lowest empty
+ * point.  Returns that point, or -1 when the column is full. */
+static int
+landing_point (TafelBoardView       *self,
+               const TafelPointInfo *info,
+               guint                 target)
+{
+  const TafelBoard *b = board (self);
+  int best = -1;
+
+  for (guint i = 0; i < b->n_points; i++)
+    if (b->target_of_point[i] == target && info[i].owner == TAFEL_POINT_EMPTY &&
+        (best < 0 || b->points[i].y > b->points[best].y))
+      best = i;
+
+  return best;
+}
+
+/* The highest stone of a column: the one a frame move put there last. */
+static int
+top_point (TafelBoardView       *self,
+           const TafelPointInfo *info,
+           guint                 target)
+{
+  const TafelBoard *b = board (self);
+  int best = -1;
+
+  for (guint i = 0; i < b->n_points; i++)
+    if (b->target_of_point[i] == target && info[i].owner != TAFEL_POINT_EMPTY &&
+        (best < 0 || b->points[i].y < b->points[best].y))
+      best = i;
+
+  return best;
+}
+
 static void
 draw_lines (TafelBoardView *self,
             cairo_t        *cr,
@@ -273,9 +335,12 @@ draw_lines (TafelBoardView *self,
 {
   const TafelBoard *b = board (self);
 
+  /* Drawn opaque in a group and then blended once, so that crossings
+   * do not come out darker. */
+  cairo_push_group (cr);
   cairo_set_line_width (cr, frame->size * 0.01);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_SQUARE);
-  set_color (cr, &pal->fg, 0.6);
+  set_color (cr, &pal->fg, 1.0);
   for (guint i = 0; i < b->n_edges; i++)
     {
       double x0, y0, x1, y1;
@@ -293,9 +358,11 @@ draw_lines (TafelBoardView *self,
 
       to_widget (frame, &b->points[i], &x, &y);
       cairo_new_sub_path (cr);
-      cairo_arc (cr, x, y, frame->size * 0.014, 0, 2 * G_PI);
+      cairo_arc (cr, x, y, frame->size * 0.016, 0, 2 * G_PI);
     }
   cairo_fill (cr);
+  cairo_pop_group_to_source (cr);
+  cairo_paint_with_alpha (cr, 0.55);
 }
 
 static void
@@ -406,22 +473,39 @@ tafel_board_view_snapshot (GtkWidget   *widget,
     for (guint i = 0; i < last->len; i++)
       draw_cell_highlight (self, cr, &frame, &pal.accent, 0.12, last->path[i]);
 
-  /* Where a click would play. */
-  if (self->interactive && self->hover_point >= 0 && info[self->hover_point].owner == TAFEL_POINT_EMPTY)
+  /* Where a click would play: on frame boards, where the disc would land. */
+  if (self->interactive && self->hover_point >= 0)
     {
       gboolean targets[MAX_POINTS];
+      guint target = b->target_of_point[self->hover_point];
+      int shown = b->style == TAFEL_BOARD_FRAME ? landing_point (self, info, target) : self->hover_point;
 
       tafel_match_continuations (self->match, self->path, self->path_len, targets, NULL);
-      if (targets[b->target_of_point[self->hover_point]])
-        draw_stone (self, cr, &frame, &pal, self->hover_point,
+      if (targets[target] && shown >= 0 && info[shown].owner == TAFEL_POINT_EMPTY)
+        draw_stone (self, cr, &frame, &pal, shown,
                     tafel_match_get_side_to_move (self->match) == 0 ? TAFEL_POINT_SIDE0 : TAFEL_POINT_SIDE1,
-                    0.18);
+                    0.25);
     }
 
   for (guint i = 0; i < b->n_points; i++)
-    if (info[i].owner != TAFEL_POINT_EMPTY)
+    {
+      if (info[i].owner == TAFEL_POINT_EMPTY)
+        continue;
+      if ((int) i == self->drop_point)
+        {
+          /* Falling in from above the board, speeding up. */
+          double t = MIN (1.0, (double) (now - self->drop_start) / DROP_USEC);
+          double fall = (b->points[i].y + b->point_radius * 2) * frame.size;
+
+          cairo_save (cr);
+          cairo_translate (cr, 0, -fall * (1.0 - t * t));
+          draw_stone (self, cr, &frame, &pal, i, info[i].owner, 1.0);
+          cairo_restore (cr);
+          continue;
+        }
       draw_stone (self, cr, &frame, &pal, i, info[i].owner,
                   info[i].flags & TAFEL_POINT_FLAG_VANISHES_NEXT ? FADED_ALPHA : 1.0);
+    }
 
   /* Stones that just vanished fade out from their faded look. */
   for (guint i = 0; i < self->ghosts->len; i++)
@@ -434,7 +518,24 @@ tafel_board_view_snapshot (GtkWidget   *widget,
     }
 
   if (b->style == TAFEL_BOARD_FRAME)
-    draw_frame (self, cr, &frame, &pal);
+    {
+      draw_frame (self, cr, &frame, &pal);
+      /* The last disc gets a small mark. */
+      if (last != NULL && self->drop_point < 0)
+        {
+          int top = top_point (self, info, last->path[0]);
+          double x, y;
+
+          if (top >= 0)
+            {
+              to_widget (&frame, &b->points[top], &x, &y);
+              cairo_new_sub_path (cr);
+              cairo_arc (cr, x, y, b->point_radius * frame.size * 0.22, 0, 2 * G_PI);
+              set_color (cr, &pal.hole, 0.85);
+              cairo_fill (cr);
+            }
+        }
+    }
 
   draw_win (self, cr, &frame, &pal, outcome);
   cairo_destroy (cr);
@@ -453,9 +554,11 @@ on_tick (GtkWidget     *widget,
   for (guint i = self->ghosts->len; i > 0; i--)
     if (now - g_array_index (self->ghosts, Ghost, i - 1).start >= VANISH_USEC)
       g_array_remove_index_fast (self->ghosts, i - 1);
+  if (self->drop_point >= 0 && now - self->drop_start >= DROP_USEC)
+    self->drop_point = -1;
 
   gtk_widget_queue_draw (widget);
-  if (self->ghosts->len > 0)
+  if (self->ghosts->len > 0 || self->drop_point >= 0)
     return G_SOURCE_CONTINUE;
 
   self->tick_id = 0;
@@ -479,14 +582,24 @@ on_match_changed (TafelMatch     *match,
   self->path_len = 0;
   tafel_match_get_rules (match)->points (tafel_match_get_state (match), now);
 
-  /* One move forward: stones that left the board fade out. */
+  /* One move forward: stones that left the board fade out, and on frame
+   * boards the new disc falls in. */
   g_array_set_size (self->ghosts, 0);
+  self->drop_point = -1;
   if (tafel_match_get_n_moves (match) == self->shown_moves + 1 && animations_enabled (self))
     for (guint i = 0; i < b->n_points; i++)
-      if (self->shown[i].owner != TAFEL_POINT_EMPTY && now[i].owner == TAFEL_POINT_EMPTY)
-        g_array_append_val (self->ghosts, ((Ghost) { i, self->shown[i].owner, g_get_monotonic_time () }));
+      {
+        if (self->shown[i].owner != TAFEL_POINT_EMPTY && now[i].owner == TAFEL_POINT_EMPTY)
+          g_array_append_val (self->ghosts, ((Ghost) { i, self->shown[i].owner, g_get_monotonic_time () }));
+        else if (b->style == TAFEL_BOARD_FRAME &&
+                 self->shown[i].owner == TAFEL_POINT_EMPTY && now[i].owner != TAFEL_POINT_EMPTY)
+          {
+            self->drop_point = i;
+            self->drop_start = g_get_monotonic_time ();
+          }
+      }
 
-  if (self->ghosts->len > 0 && self->tick_id == 0)
+  if ((self->ghosts->len > 0 || self->drop_point >= 0) && self->tick_id == 0)
     self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), on_tick, NULL, NULL);
 
   remember_shown (self);
@@ -739,6 +852,7 @@ tafel_board_view_init (TafelBoardView *self)
   GtkEventController *motion = gtk_event_controller_motion_new ();
 
   self->hover_point = -1;
+  self->drop_point = -1;
   self->ghosts = g_array_new (FALSE, FALSE, sizeof (Ghost));
 
   gtk_event_controller_set_name (GTK_EVENT_CONTROLLER (click), "tafel-board-click");
@@ -788,6 +902,7 @@ tafel_board_view_set_match (TafelBoardView *self,
   g_set_object (&self->match, match);
   self->path_len = 0;
   self->hover_point = -1;
+  self->drop_point = -1;
   g_array_set_size (self->ghosts, 0);
 
   if (match != NULL)

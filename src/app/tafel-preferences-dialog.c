@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "tafel-preferences-dialog.h"
+#include "tafel-settings.h"
 
 struct _TafelPreferencesDialog
 {
@@ -29,50 +30,6 @@ G_DEFINE_FINAL_TYPE (TafelPreferencesDialog, tafel_preferences_dialog, GTK_TYPE_
 static const char *const level_choices[] = { "relaxed", "medium", "hard", "impossible", NULL };
 static const char *const opponent_choices[] = { "computer", "human", NULL };
 static const char *const first_player_choices[] = { "random", "human", "computer", "alternate", NULL };
-
-static gboolean
-choice_to_index (GValue   *value,
-                 GVariant *variant,
-                 gpointer  user_data)
-{
-  const char *const *choices = user_data;
-  const char *choice = g_variant_get_string (variant, NULL);
-
-  for (guint i = 0; choices[i] != NULL; i++)
-    if (g_strcmp0 (choices[i], choice) == 0)
-      {
-        g_value_set_uint (value, i);
-        return TRUE;
-      }
-
-  return FALSE;
-}
-
-static GVariant *
-index_to_choice (const GValue       *value,
-                 const GVariantType *expected_type,
-                 gpointer            user_data)
-{
-  const char *const *choices = user_data;
-  guint index = g_value_get_uint (value);
-
-  if (index >= g_strv_length ((char **) choices))
-    return NULL;
-
-  return g_variant_new_string (choices[index]);
-}
-
-static void
-bind_choice (TafelPreferencesDialog *self,
-             const char             *key,
-             GtkWidget              *dropdown,
-             const char *const      *choices)
-{
-  g_settings_bind_with_mapping (self->settings, key, dropdown, "selected",
-                                G_SETTINGS_BIND_DEFAULT,
-                                choice_to_index, index_to_choice,
-                                (gpointer) choices, NULL);
-}
 
 static void
 tafel_preferences_dialog_dispose (GObject *object)
@@ -109,9 +66,9 @@ tafel_preferences_dialog_init (TafelPreferencesDialog *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->settings = g_settings_new (APPLICATION_ID);
-  bind_choice (self, "level", self->level_dropdown, level_choices);
-  bind_choice (self, "opponent", self->opponent_dropdown, opponent_choices);
-  bind_choice (self, "first-player", self->first_player_dropdown, first_player_choices);
+  tafel_settings_bind_choice (self->settings, "level", self->level_dropdown, level_choices);
+  tafel_settings_bind_choice (self->settings, "opponent", self->opponent_dropdown, opponent_choices);
+  tafel_settings_bind_choice (self->settings, "first-player", self->first_player_dropdown, first_player_choices);
   g_settings_bind (self->settings, "thinking-pause", self->pause_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
 }

@@ -17,6 +17,7 @@
 
 #include "tafel-board-view.h"
 #include "tafel-enums.h"
+#include "tafel-settings.h"
 #include "tafel-window.h"
 
 /* The computer's move appears this long after it was asked for. */
@@ -29,6 +30,7 @@ struct _TafelWindow
 
   GtkWidget *board_view;
   GtkWidget *status_label;
+  GtkWidget *game_dropdown;
 
   GSettings *settings;
   TafelMatch *match;
@@ -48,6 +50,9 @@ struct _TafelWindow
 G_DEFINE_FINAL_TYPE (TafelWindow, tafel_window, GTK_TYPE_APPLICATION_WINDOW)
 
 static void update (TafelWindow *self);
+
+/* The game switcher's items, in TafelGame order. */
+static const char *const game_choices[] = { "infinity", "tictactoe", "connect-four", "mill", NULL };
 
 /* ---- who plays ---- */
 
@@ -423,6 +428,7 @@ tafel_window_class_init (TafelWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tafel/Tafel/tafel-window.ui");
   gtk_widget_class_bind_template_child (widget_class, TafelWindow, board_view);
   gtk_widget_class_bind_template_child (widget_class, TafelWindow, status_label);
+  gtk_widget_class_bind_template_child (widget_class, TafelWindow, game_dropdown);
 
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_activated);
 }
@@ -449,6 +455,7 @@ tafel_window_init (TafelWindow *self)
   self->computer_side = TAFEL_SIDE_NONE;
 
   g_signal_connect (self->board_view, "move", G_CALLBACK (on_board_move), self);
+  tafel_settings_bind_choice (self->settings, "game", self->game_dropdown, game_choices);
   g_signal_connect (self->settings, "changed::game", G_CALLBACK (on_game_setting_changed), self);
   g_signal_connect (self->settings, "changed::level", G_CALLBACK (on_level_changed), self);
   g_signal_connect (self->settings, "changed::opponent", G_CALLBACK (on_opponent_changed), self);
