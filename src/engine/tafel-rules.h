@@ -168,6 +168,18 @@ struct _TafelRules {
   gboolean (*parse_position) (const char *text, TafelState *state, GError **error);
   /* Optional fast move-path count; NULL: the generic one over make/unmake. */
   guint64  (*perft)        (const TafelState *state, guint depth);
+
+  /* Optional, for games with stones in hand and moves of several clicks
+   * (Mill); NULL elsewhere. */
+  guint    (*in_hand)      (const TafelState *state, int side);
+  /* What the points show once the first @len targets of a move are
+   * clicked (a placed stone, a lifted one). */
+  void     (*preview)      (const TafelState *state, const guint8 *path,
+                            guint len, TafelPointInfo *info);
+  /* A translated sentence: what the side to move is to do next, given the
+   * targets clicked so far ("Place a stone", "Remove a stone …"). */
+  const char *(*prompt)    (const TafelState *state, const guint8 *path,
+                            guint len);
 };
 
 const TafelRules *tafel_rules_get          (TafelGame game);
