@@ -19,6 +19,7 @@
 #define FADED_ALPHA 0.4
 #define VANISH_USEC (350 * 1000)
 #define DROP_USEC (300 * 1000)
+#define HAND_COLUMN 0.12   /* width of a hand column, board sizes */
 #define MAX_POINTS 64
 
 typedef struct {
@@ -83,7 +84,10 @@ get_frame (TafelBoardView *self,
 {
   double width = gtk_widget_get_width (GTK_WIDGET (self));
   double height = gtk_widget_get_height (GTK_WIDGET (self));
-  double w = MIN (width, height);
+  /* Games with stones in hand keep a column for them on either side. */
+  double w = tafel_match_get_rules (self->match)->in_hand != NULL
+             ? MIN (width / (1 + 2 * HAND_COLUMN), height)
+             : MIN (width, height);
 
   /* Every board lives in the unit square, shown as large as fits. */
   frame->size = w;
@@ -114,7 +118,7 @@ animations_enabled (TafelBoardView *self)
 /* ---- colours ---- */
 
 typedef struct {
-  GdkRGBA fg, accent, side[2], board, hole;
+  GdkRGBA fg, accent, remove, side[2], board, hole;
 } Palette;
 
 static void
@@ -137,6 +141,7 @@ get_palette (TafelBoardView *self,
   gtk_style_context_get_color (context, &p->fg);
   lookup (context, "accent_color", "#1c71d8", &p->accent);
   lookup (context, "view_bg_color", "#ffffff", &p->hole);
+  lookup (context, "destructive_color", "#c01c28", &p->remove);
 
   switch (b->style)
     {
@@ -433,6 +438,82 @@ draw_win (TafelBoardView     *self,
       draw_cell_highlight (self, cr, frame, &pal->accent, 0.35, outcome->marks[i]);
 }
 
+/* Stones still in hand, in a column beside the board: the first side's
+ * on the left, the second side's on the right. */
+static void
+draw_hands (TafelBoardView *self,
+            cairo_t        *cr,
+            const Frame    *frame,
+            const Palette  *pal)
+{
+  const TafelRules *rules = tafel_match_get_rules (self->match);
+  const TafelState *state = tafel_match_get_state (self->match);
+  double r = rules->board->point_radius * frame->size * 0.8;
+
+  for (int side = 0; side < 2; side++)
+    {
+      guint n = rules->in_hand (state, side);
+      double x = side == 0 ? frame->x - frame->size * HAND_COLUMN / 2
+                           : frame->x + frame->size * (1 + HAND_COLUMN / 2);
+
+      for (guint i = 0; i < n; i++)
+        {
+          double y = frame->y + frame->size * (0.1 + i * 0.09);
+
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, x, y, r, 0, 2 * G_PI);
+          set_color (cr, &pal->side[side], 1.0);
+          cairo_fill_preserve (cr);
+          cairo_set_line_width (cr, frame->size * 0.004);
+          set_color (cr, &pal->fg, 0.35);
+          cairo_stroke (cr);
+        }
+    }
+}
+
+/* A half-made move: the picked stone ringed, and every point the next
+ * click may go to marked — a dot where it is empty, a ring round a stone
+ * that may be taken. */
+static void
+draw_next_clicks (TafelBoardView       *self,
+                  cairo_t              *cr,
+                  const Frame          *frame,
+                  const Palette        *pal,
+                  const TafelPointInfo *info)
+{
+  const TafelBoard *b = board (self);
+  gboolean targets[MAX_POINTS];
+  double r = b->point_radius * frame->size;
+
+  tafel_match_continuations (self->match, self->path, self->path_len, targets, NULL);
+  cairo_set_line_width (cr, frame->size * 0.008);
+  for (guint i = 0; i < b->n_points; i++)
+    {
+      double x, y;
+
+      to_widget (frame, &b->points[i], &x, &y);
+      cairo_new_sub_path (cr);
+      if (info[i].flags & TAFEL_POINT_FLAG_SELECTED)
+        {
+          cairo_arc (cr, x, y, r * 1.3, 0, 2 * G_PI);
+          set_color (cr, &pal->accent, 1.0);
+          cairo_stroke (cr);
+        }
+      else if (targets[b->target_of_point[i]] && info[i].owner == TAFEL_POINT_EMPTY)
+        {
+          cairo_arc (cr, x, y, r * 0.4, 0, 2 * G_PI);
+          set_color (cr, &pal->accent, 0.8);
+          cairo_fill (cr);
+        }
+      else if (targets[b->target_of_point[i]])
+        {
+          cairo_arc (cr, x, y, r * 1.3, 0, 2 * G_PI);
+          set_color (cr, &pal->remove, 1.0);
+          cairo_stroke (cr);
+        }
+    }
+}
+
 static void
 tafel_board_view_snapshot (GtkWidget   *widget,
                            GtkSnapshot *snapshot)
@@ -455,6 +536,10 @@ tafel_board_view_snapshot (GtkWidget   *widget,
   get_frame (self, &frame);
   get_palette (self, &pal);
   tafel_match_get_rules (self->match)->points (tafel_match_get_state (self->match), info);
+  /* A half-made move shows as it would stand. */
+  if (self->path_len > 0 && tafel_match_get_rules (self->match)->preview != NULL)
+    tafel_match_get_rules (self->match)->preview (tafel_match_get_state (self->match),
+                                                  self->path, self->path_len, info);
 
   cr = gtk_snapshot_append_cairo (snapshot,
                                   &GRAPHENE_RECT_INIT (0, 0,
@@ -516,6 +601,11 @@ tafel_board_view_snapshot (GtkWidget   *widget,
       if (t < 1.0)
         draw_stone (self, cr, &frame, &pal, g->point, g->owner, FADED_ALPHA * (1.0 - t));
     }
+
+  if (tafel_match_get_rules (self->match)->in_hand != NULL)
+    draw_hands (self, cr, &frame, &pal);
+  if (self->path_len > 0)
+    draw_next_clicks (self, cr, &frame, &pal, info);
 
   if (b->style == TAFEL_BOARD_FRAME)
     {

@@ -473,6 +473,44 @@ tafel_window_new (GtkApplication *application)
   return g_object_new (TAFEL_TYPE_WINDOW, "application", application, NULL);
 }
 
+/**
+ * tafel_window_start_position:
+ * @game: the game to show
+ * @moves: the moves that lead to the position, in the game's notation
+ *
+ * Shows @game at the position @moves lead to.  Against the computer, the
+ * person plays the side to move there.
+ *
+ * Returns: %TRUE if @moves are legal; otherwise nothing changes
+ */
+gboolean
+tafel_window_start_position (TafelWindow  *self,
+                             TafelGame     game,
+                             const char   *moves,
+                             GError      **error)
+{
+  g_autoptr(TafelMatch) check = tafel_match_new (game);
+
+  g_return_val_if_fail (TAFEL_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (moves != NULL, FALSE);
+
+  if (!tafel_match_load_moves (check, moves, error))
+    return FALSE;
+
+  /* The game is remembered like one chosen in the switcher. */
+  g_settings_set_string (self->settings, "game", game_choices[game]);
+  if (tafel_match_get_game (self->match) != game)
+    set_game (self, game);
+  stop_thinking (self);
+  self->computer_side = against_computer (self)
+                        ? tafel_match_get_side_to_move (check) ^ 1
+                        : TAFEL_SIDE_NONE;
+  if (!tafel_match_load_moves (self->match, moves, error))
+    g_return_val_if_reached (FALSE);
+
+  return TRUE;
+}
+
 TafelMatch *
 tafel_window_get_match (TafelWindow *self)
 {

@@ -17,6 +17,11 @@ G_DECLARE_FINAL_TYPE (TafelWindow, tafel_window, TAFEL, WINDOW, GtkApplicationWi
 
 TafelWindow *tafel_window_new           (GtkApplication *application);
 
+gboolean     tafel_window_start_position (TafelWindow   *self,
+                                          TafelGame      game,
+                                          const char    *moves,
+                                          GError       **error);
+
 TafelMatch  *tafel_window_get_match     (TafelWindow    *self);
 TafelAi     *tafel_window_get_ai        (TafelWindow    *self);
 GtkWidget   *tafel_window_get_board     (TafelWindow    *self);

@@ -83,6 +83,7 @@ typedef enum {
 typedef enum {
   TAFEL_POINT_FLAG_NONE = 0,
   TAFEL_POINT_FLAG_VANISHES_NEXT = 1 << 0,  /* Infinity: drawn faded */
+  TAFEL_POINT_FLAG_SELECTED = 1 << 1,       /* picked up for a move */
 } TafelPointFlags;
 
 typedef struct {
