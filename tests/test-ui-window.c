@@ -290,6 +290,56 @@ test_responsive (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+has_hint (gpointer window)
+{
+  return tafel_board_view_get_hint (TAFEL_BOARD_VIEW (tafel_window_get_board (window))) != NULL;
+}
+
+static void
+test_undo_redo_hint (void)
+{
+  TafelWindow *window = open_window ("computer", "impossible");
+  TafelMatch *match = tafel_window_get_match (window);
+  const TafelRules *rules = tafel_match_get_rules (match);
+  g_autofree TafelAnalysis *analysis = g_new0 (TafelAnalysis, 1);
+  const TafelMove *hint;
+  gboolean optimal = FALSE;
+  gint64 until;
+
+  click_cell (window, 0);
+  iterate_until (has_two_moves, window);
+
+  /* One undo takes back the computer's reply and the person's move. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 0);
+  g_assert_false (tafel_window_is_thinking (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 2);
+
+  /* Undo while the computer thinks cancels the computation for good. */
+  click_cell (window, 8);
+  g_assert_true (tafel_window_is_thinking (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_false (tafel_window_is_thinking (window));
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 2);
+  until = g_get_monotonic_time () + 300 * 1000;
+  while (g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 2);
+
+  /* A hint is one of the best moves. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL));
+  iterate_until (has_hint, window);
+  hint = tafel_board_view_get_hint (TAFEL_BOARD_VIEW (tafel_window_get_board (window)));
+  rules->analyze (tafel_match_get_state (match), NULL, analysis, NULL);
+  for (guint i = 0; i < analysis->n_best; i++)
+    optimal |= tafel_move_equal (&analysis->best[i], hint);
+  g_assert_true (optimal);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -306,6 +356,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/click-and-answer", test_click_and_answer);
   g_test_add_func ("/ui/window/faded-stone", test_faded_stone);
   g_test_add_func ("/ui/window/preferences", test_preferences);
+  g_test_add_func ("/ui/window/undo-redo-hint", test_undo_redo_hint);
 
   status = g_test_run ();
   g_object_unref (app);

@@ -20,6 +20,7 @@
 #define VANISH_USEC (350 * 1000)
 #define DROP_USEC (300 * 1000)
 #define HAND_COLUMN 0.12   /* width of a hand column, board sizes */
+#define HINT_USEC (2 * G_USEC_PER_SEC)
 #define MAX_POINTS 64
 
 typedef struct {
@@ -47,6 +48,8 @@ struct _TafelBoardView
   guint shown_moves;
   GArray *ghosts;                /* Ghost */
   int drop_point;                /* frame boards: the disc falling in, or -1 */
+  TafelMove hint;                /* a good move, shown for a moment */
+  gint64 hint_start;             /* 0: no hint shown */
   gint64 drop_start;
   guint tick_id;
 };
@@ -514,6 +517,42 @@ draw_next_clicks (TafelBoardView       *self,
     }
 }
 
+/* The points a hinted move touches, ringed, fading after a while. */
+static void
+draw_hint (TafelBoardView       *self,
+           cairo_t              *cr,
+           const Frame          *frame,
+           const Palette        *pal,
+           const TafelPointInfo *info,
+           gint64                now)
+{
+  const TafelBoard *b = board (self);
+  double t = (double) (now - self->hint_start) / HINT_USEC;
+  double alpha = t < 0.75 ? 1.0 : MAX (0.0, (1.0 - t) * 4);
+
+  cairo_set_line_width (cr, frame->size * 0.012);
+  set_color (cr, &pal->accent, alpha);
+  for (guint i = 0; i < self->hint.len; i++)
+    {
+      int point = -1;
+      double x, y;
+
+      if (b->style == TAFEL_BOARD_FRAME)
+        point = landing_point (self, info, self->hint.path[i]);
+      else
+        for (guint p = 0; p < b->n_points && point < 0; p++)
+          if (b->target_of_point[p] == self->hint.path[i])
+            point = p;
+      if (point < 0)
+        continue;
+
+      to_widget (frame, &b->points[point], &x, &y);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, x, y, b->point_radius * frame->size * 1.45, 0, 2 * G_PI);
+      cairo_stroke (cr);
+    }
+}
+
 static void
 tafel_board_view_snapshot (GtkWidget   *widget,
                            GtkSnapshot *snapshot)
@@ -606,6 +645,8 @@ tafel_board_view_snapshot (GtkWidget   *widget,
     draw_hands (self, cr, &frame, &pal);
   if (self->path_len > 0)
     draw_next_clicks (self, cr, &frame, &pal, info);
+  if (self->hint_start != 0)
+    draw_hint (self, cr, &frame, &pal, info, now);
 
   if (b->style == TAFEL_BOARD_FRAME)
     {
@@ -646,9 +687,11 @@ on_tick (GtkWidget     *widget,
       g_array_remove_index_fast (self->ghosts, i - 1);
   if (self->drop_point >= 0 && now - self->drop_start >= DROP_USEC)
     self->drop_point = -1;
+  if (self->hint_start != 0 && now - self->hint_start >= HINT_USEC)
+    self->hint_start = 0;
 
   gtk_widget_queue_draw (widget);
-  if (self->ghosts->len > 0 || self->drop_point >= 0)
+  if (self->ghosts->len > 0 || self->drop_point >= 0 || self->hint_start != 0)
     return G_SOURCE_CONTINUE;
 
   self->tick_id = 0;
@@ -670,6 +713,7 @@ on_match_changed (TafelMatch     *match,
   TafelPointInfo now[MAX_POINTS];
 
   self->path_len = 0;
+  self->hint_start = 0;
   tafel_match_get_rules (match)->points (tafel_match_get_state (match), now);
 
   /* One move forward: stones that left the board fade out, and on frame
@@ -1004,6 +1048,39 @@ tafel_board_view_set_match (TafelBoardView *self,
 
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MATCH]);
+}
+
+/**
+ * tafel_board_view_show_hint:
+ * @move: a move in the current position
+ *
+ * Rings the points of @move for a moment.
+ */
+void
+tafel_board_view_show_hint (TafelBoardView  *self,
+                            const TafelMove *move)
+{
+  g_return_if_fail (TAFEL_IS_BOARD_VIEW (self));
+  g_return_if_fail (move != NULL);
+
+  self->hint = *move;
+  self->hint_start = g_get_monotonic_time ();
+  if (self->tick_id == 0)
+    self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), on_tick, NULL, NULL);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * tafel_board_view_get_hint:
+ *
+ * Returns: (nullable): the move shown as a hint, if one is shown
+ */
+const TafelMove *
+tafel_board_view_get_hint (TafelBoardView *self)
+{
+  g_return_val_if_fail (TAFEL_IS_BOARD_VIEW (self), NULL);
+
+  return self->hint_start != 0 ? &self->hint : NULL;
 }
 
 gboolean

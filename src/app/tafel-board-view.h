@@ -27,6 +27,9 @@ gboolean    tafel_board_view_point_position  (TafelBoardView *self,
                                               guint           point,
                                               double         *x,
                                               double         *y);
+void        tafel_board_view_show_hint       (TafelBoardView  *self,
+                                              const TafelMove *move);
+const TafelMove *tafel_board_view_get_hint   (TafelBoardView  *self);
 /* Clicks at widget coordinates, as a pointer click would. */
 void        tafel_board_view_click           (TafelBoardView *self,
                                               double          x,

@@ -41,6 +41,8 @@ struct _TafelWindow
   gboolean human_started_last; /* for "alternate" */
 
   GCancellable *thinking;      /* non-NULL while the computer thinks */
+  GCancellable *hinting;       /* a hint being computed */
+  gboolean stepping;           /* undo/redo passing the computer's turns */
   guint pause_id;              /* pending display of the computer's move */
   TafelMove pending_move;
   guint pending_serial;
@@ -50,6 +52,7 @@ struct _TafelWindow
 G_DEFINE_FINAL_TYPE (TafelWindow, tafel_window, GTK_TYPE_APPLICATION_WINDOW)
 
 static void update (TafelWindow *self);
+static void update_actions (TafelWindow *self);
 
 /* The game switcher's items, in TafelGame order. */
 static const char *const game_choices[] = { "infinity", "tictactoe", "connect-four", "mill", NULL };
@@ -116,6 +119,11 @@ side_name (TafelWindow *self,
 static void
 stop_thinking (TafelWindow *self)
 {
+  if (self->hinting != NULL)
+    {
+      g_cancellable_cancel (self->hinting);
+      g_clear_object (&self->hinting);
+    }
   if (self->thinking != NULL)
     {
       g_cancellable_cancel (self->thinking);
@@ -181,7 +189,7 @@ on_move_chosen (GObject      *source,
 static void
 maybe_start_computer (TafelWindow *self)
 {
-  if (self->thinking != NULL || self->computer_side == TAFEL_SIDE_NONE)
+  if (self->thinking != NULL || self->computer_side == TAFEL_SIDE_NONE || self->stepping)
     return;
   if (tafel_match_get_status (self->match) != TAFEL_STATUS_RUNNING ||
       tafel_match_get_side_to_move (self->match) != self->computer_side)
@@ -270,6 +278,7 @@ update (TafelWindow *self)
                 tafel_match_get_side_to_move (self->match) != self->computer_side;
   tafel_board_view_set_interactive (TAFEL_BOARD_VIEW (self->board_view), humans_turn);
 
+  update_actions (self);
   maybe_start_computer (self);
 }
 
@@ -384,7 +393,114 @@ on_map (GtkWidget *widget)
                       g_object_ref (widget), g_object_unref);
 }
 
+/* ---- undo, redo, hint ---- */
+
+/* Against the computer, a person's undo takes back the computer's reply
+ * and their own move, so that it is their turn again. */
+static gboolean
+persons_turn_at (TafelWindow *self)
+{
+  return self->computer_side == TAFEL_SIDE_NONE ||
+         tafel_match_get_side_to_move (self->match) != self->computer_side ||
+         tafel_match_get_status (self->match) != TAFEL_STATUS_RUNNING;
+}
+
+/* Steps through the history until it is a person's turn; the computer
+ * is not asked about the positions passed on the way. */
+static void
+step (TafelWindow *self,
+      gboolean   (*step_once) (TafelMatch *match))
+{
+  stop_thinking (self);
+  self->stepping = TRUE;
+  if (step_once (self->match))
+    while (!persons_turn_at (self) && step_once (self->match))
+      ;
+  self->stepping = FALSE;
+  update (self);
+}
+
+static void
+undo (TafelWindow *self)
+{
+  step (self, tafel_match_undo);
+}
+
+static void
+redo (TafelWindow *self)
+{
+  step (self, tafel_match_redo);
+}
+
+static void
+on_hint_chosen (GObject      *source,
+                GAsyncResult *result,
+                gpointer      data)
+{
+  g_autoptr(TafelWindow) self = data;
+  g_autoptr(GError) error = NULL;
+  TafelMove move;
+  guint serial;
+
+  if (!tafel_ai_choose_move_finish (TAFEL_AI (source), result, &move, &serial, &error))
+    return;
+  if (serial == tafel_match_get_serial (self->match))
+    tafel_board_view_show_hint (TAFEL_BOARD_VIEW (self->board_view), &move);
+}
+
+static void
+hint (TafelWindow *self)
+{
+  if (tafel_match_get_status (self->match) != TAFEL_STATUS_RUNNING || !persons_turn_at (self))
+    return;
+
+  g_cancellable_cancel (self->hinting);
+  g_clear_object (&self->hinting);
+  self->hinting = g_cancellable_new ();
+  tafel_ai_choose_move_async (self->ai, self->match, TAFEL_LEVEL_IMPOSSIBLE,
+                              self->hinting, on_hint_chosen, g_object_ref (self));
+}
+
+static void
+update_actions (TafelWindow *self)
+{
+  gboolean running = tafel_match_get_status (self->match) == TAFEL_STATUS_RUNNING;
+  gboolean can_undo = tafel_match_get_can_undo (self->match);
+
+  /* Nothing to take back when the only move is the computer's opening. */
+  if (self->computer_side == 0 && tafel_match_get_n_moves (self->match) <= 1)
+    can_undo = FALSE;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", can_undo);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", tafel_match_get_can_redo (self->match));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", running && persons_turn_at (self));
+}
+
 /* ---- actions ---- */
+
+static void
+undo_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  undo (TAFEL_WINDOW (widget));
+}
+
+static void
+redo_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  redo (TAFEL_WINDOW (widget));
+}
+
+static void
+hint_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  hint (TAFEL_WINDOW (widget));
+}
 
 static void
 new_game_activated (GtkWidget  *widget,
@@ -431,6 +547,9 @@ tafel_window_class_init (TafelWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TafelWindow, game_dropdown);
 
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_activated);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
+  gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_activated);
 }
 
 static guint32
