@@ -24,7 +24,7 @@ level='$level'
 opponent='$opponent'
 KEYS
 
-XDG_CONFIG_HOME=$config GSETTINGS_BACKEND=keyfile \
+XDG_CONFIG_HOME=$config XDG_STATE_HOME=$config GSETTINGS_BACKEND=keyfile \
 TAFEL_TRACE=1 TAFEL_SEED=5 GSK_RENDERER=cairo "$tafel" --game=infinity >"$log" 2>&1 &
 pid=$!
 

@@ -5,6 +5,8 @@
  */
 #include "config.h"
 
+#include <glib/gstdio.h>
+#include <string.h>
 #include <gtk/gtk.h>
 
 #include "tafel-application.h"
@@ -33,12 +35,22 @@ is_mapped (gpointer widget)
   return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0;
 }
 
+static char *
+save_path (void)
+{
+  return g_build_filename (g_get_user_state_dir (), "tafel", "game.ini", NULL);
+}
+
 static TafelWindow *
 open_window (const char *opponent,
              const char *level)
 {
   g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autofree char *saved = save_path ();
   TafelWindow *window;
+
+  /* Every test starts without a saved game. */
+  g_remove (saved);
 
   g_settings_set_string (settings, "game", "infinity");
   g_settings_set_string (settings, "opponent", opponent);
@@ -340,12 +352,97 @@ test_undo_redo_hint (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+is_null (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+/* Destroys @window and waits until it is gone for good. */
+static void
+close_window (TafelWindow *window)
+{
+  gpointer alive = window;
+
+  g_object_add_weak_pointer (G_OBJECT (window), &alive);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate_until (is_null, &alive);
+}
+
+static TafelWindow *
+reopen_window (void)
+{
+  TafelWindow *window = tafel_window_new (GTK_APPLICATION (app));
+
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (is_mapped, tafel_window_get_board (window));
+  return window;
+}
+
+static void
+test_save_restore (void)
+{
+  TafelWindow *window = open_window ("computer", "hard");
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autofree char *saved = save_path ();
+  g_autofree char *moves = NULL;
+  g_autofree char *contents = NULL;
+
+  click_cell (window, 4);
+  iterate_until (has_two_moves, window);
+  moves = tafel_match_to_moves (tafel_window_get_match (window));
+  close_window (window);
+
+  /* Another game and level in the settings: the saved game wins. */
+  g_settings_set_string (settings, "game", "tictactoe");
+  g_settings_set_string (settings, "level", "relaxed");
+  window = reopen_window ();
+  g_assert_cmpint (tafel_match_get_game (tafel_window_get_match (window)), ==, TAFEL_GAME_INFINITY);
+  {
+    g_autofree char *restored = tafel_match_to_moves (tafel_window_get_match (window));
+    g_autofree char *level = g_settings_get_string (settings, "level");
+    g_assert_cmpstr (restored, ==, moves);
+    g_assert_cmpstr (level, ==, "hard");
+  }
+  g_assert_cmpint (tafel_window_get_computer_side (window), ==, 1);
+  g_assert_cmpstr (tafel_window_get_status (window), ==, "Your turn (X)");
+  close_window (window);
+
+  /* A damaged file is set aside, never deleted, and a new game starts. */
+  g_assert_true (g_file_set_contents (saved, "[Tafel Game]\nversion=1\ngame=infinity\nmoves=55\n", -1, NULL));
+  window = reopen_window ();
+  g_assert_cmpuint (tafel_match_get_n_moves (tafel_window_get_match (window)), ==, 0);
+  g_assert_false (g_file_get_contents (saved, &contents, NULL, NULL) && strstr (contents, "moves=55"));
+  {
+    g_autofree char *dir = g_path_get_dirname (saved);
+    g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+    const char *name;
+    gboolean kept = FALSE;
+
+    while ((name = g_dir_read_name (listing)) != NULL)
+      if (g_str_has_prefix (name, "game.ini.damaged-"))
+        {
+          g_autofree char *path = g_build_filename (dir, name, NULL);
+          g_autofree char *old = NULL;
+
+          g_assert_true (g_file_get_contents (path, &old, NULL, NULL));
+          kept |= strstr (old, "moves=55") != NULL;
+          g_remove (path);
+        }
+    g_assert_true (kept);
+  }
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
 {
+  g_autofree char *state = g_dir_make_tmp ("tafel-test-XXXXXX", NULL);
   int status;
 
+  /* Saved games go to a directory of this run's own. */
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
   gtk_test_init (&argc, &argv, NULL);
 
   app = tafel_application_new ("io.github.tafel.Tafel.Test", G_APPLICATION_NON_UNIQUE);
@@ -357,8 +454,16 @@ main (int    argc,
   g_test_add_func ("/ui/window/faded-stone", test_faded_stone);
   g_test_add_func ("/ui/window/preferences", test_preferences);
   g_test_add_func ("/ui/window/undo-redo-hint", test_undo_redo_hint);
+  g_test_add_func ("/ui/window/save-restore", test_save_restore);
 
   status = g_test_run ();
   g_object_unref (app);
+  {
+    g_autofree char *saved = save_path ();
+    g_autofree char *dir = g_path_get_dirname (saved);
+    g_remove (saved);
+    g_rmdir (dir);
+    g_rmdir (state);
+  }
   return status;
 }

@@ -12,11 +12,14 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
-#include <stdlib.h>
+#include <glib/gstdio.h>
 
 #include "tafel-board-view.h"
+#include "tafel-check-dialog.h"
 #include "tafel-enums.h"
+#include "tafel-save.h"
 #include "tafel-settings.h"
 #include "tafel-window.h"
 
@@ -31,6 +34,8 @@ struct _TafelWindow
   GtkWidget *board_view;
   GtkWidget *status_label;
   GtkWidget *game_dropdown;
+  GtkWidget *banner_revealer;
+  GtkWidget *banner_label;
 
   GSettings *settings;
   TafelMatch *match;
@@ -43,6 +48,8 @@ struct _TafelWindow
   GCancellable *thinking;      /* non-NULL while the computer thinks */
   GCancellable *hinting;       /* a hint being computed */
   gboolean stepping;           /* undo/redo passing the computer's turns */
+  gboolean restoring;          /* until the saved game is back: no saving */
+  gboolean save_failed;        /* the last save did not work */
   guint pause_id;              /* pending display of the computer's move */
   TafelMove pending_move;
   guint pending_serial;
@@ -53,6 +60,7 @@ G_DEFINE_FINAL_TYPE (TafelWindow, tafel_window, GTK_TYPE_APPLICATION_WINDOW)
 
 static void update (TafelWindow *self);
 static void update_actions (TafelWindow *self);
+static void save_game (TafelWindow *self);
 
 /* The game switcher's items, in TafelGame order. */
 static const char *const game_choices[] = { "infinity", "tictactoe", "connect-four", "mill", NULL };
@@ -287,6 +295,8 @@ on_match_changed (TafelMatch  *match,
                   TafelWindow *self)
 {
   update (self);
+  if (!self->restoring)
+    save_game (self);
 }
 
 static void
@@ -391,6 +401,127 @@ on_map (GtkWidget *widget)
   /* Once laid out, tell a tracing test where the points are. */
   g_timeout_add_full (G_PRIORITY_DEFAULT, 300, trace_after_map,
                       g_object_ref (widget), g_object_unref);
+}
+
+/* ---- messages that do not interrupt play ---- */
+
+static void
+show_banner (TafelWindow *self,
+             const char  *text)
+{
+  gtk_label_set_text (GTK_LABEL (self->banner_label), text);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->banner_revealer), TRUE);
+  if (g_getenv ("TAFEL_TRACE") != NULL)
+    g_print ("banner: %s\n", text);
+}
+
+static void
+dismiss_banner_activated (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  TafelWindow *self = TAFEL_WINDOW (widget);
+
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->banner_revealer), FALSE);
+}
+
+/* ---- the saved game ---- */
+
+static char *
+save_path (void)
+{
+  return g_build_filename (g_get_user_state_dir (), "tafel", "game.ini", NULL);
+}
+
+/* Written after every change, atomically (a temporary file renamed over
+ * the old one), so a game killed at any moment is never lost. */
+static void
+save_game (TafelWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = save_path ();
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *data = NULL;
+  g_auto(TafelSave) save = { 0 };
+  gsize length;
+
+  save.game = tafel_match_get_game (self->match);
+  save.moves = tafel_match_to_moves (self->match);
+  save.level = setting_level (self);
+  save.computer_side = self->computer_side;
+  data = tafel_save_to_data (&save, &length);
+
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    g_set_error (&error, G_FILE_ERROR, g_file_error_from_errno (errno),
+                 "%s: %s", dir, g_strerror (errno));
+  else
+    g_file_set_contents_full (path, data, length, G_FILE_SET_CONTENTS_CONSISTENT, 0600, &error);
+
+  if (error != NULL && !self->save_failed)
+    {
+      g_autofree char *text =
+        /* Translators: %s is the reason, e.g. "No space left on device" */
+        g_strdup_printf (_("The game cannot be saved: %s. You can go on playing."), error->message);
+      show_banner (self, text);
+    }
+  self->save_failed = error != NULL;
+}
+
+/* A file that cannot be read is moved aside, never deleted. */
+static void
+set_aside (TafelWindow *self,
+           const char  *path,
+           const char  *reason)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+  g_autofree char *aside = g_strdup_printf ("%s.damaged-%s", path, stamp);
+  g_autofree char *text = NULL;
+
+  if (g_rename (path, aside) == 0)
+    text = g_strdup_printf (_("The saved game could not be read (%s). It was kept as “%s”; a new game starts."),
+                            reason, aside);
+  else
+    text = g_strdup_printf (_("The saved game could not be read (%s); a new game starts."), reason);
+  show_banner (self, text);
+}
+
+/* Puts back the game of the last run: same game, position, turn and level. */
+static void
+restore_game (TafelWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = save_path ();
+  g_autofree char *data = NULL;
+  g_autoptr(GEnumClass) levels = g_type_class_ref (TAFEL_TYPE_LEVEL);
+  g_auto(TafelSave) save = { 0 };
+  gsize length;
+
+  if (!g_file_get_contents (path, &data, &length, &error))
+    {
+      if (!g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        show_banner (self, error->message);
+      return;
+    }
+  if (!tafel_save_from_data (data, length, &save, &error))
+    {
+      set_aside (self, path, error->message);
+      return;
+    }
+
+  g_settings_set_string (self->settings, "game", game_choices[save.game]);
+  g_settings_set_string (self->settings, "level", g_enum_get_value (levels, save.level)->value_nick);
+  g_settings_set_string (self->settings, "opponent", save.computer_side == TAFEL_SIDE_NONE ? "human" : "computer");
+  if (tafel_match_get_game (self->match) != save.game)
+    set_game (self, save.game);
+
+  stop_thinking (self);
+  self->computer_side = save.computer_side;
+  tafel_match_load_moves (self->match, save.moves, NULL);
+
+  /* A finished game is not worth coming back to. */
+  if (tafel_match_get_status (self->match) != TAFEL_STATUS_RUNNING)
+    new_game (self);
 }
 
 /* ---- undo, redo, hint ---- */
@@ -510,6 +641,16 @@ new_game_activated (GtkWidget  *widget,
   new_game (TAFEL_WINDOW (widget));
 }
 
+/* ---- check position ---- */
+
+static void
+check_position_activated (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  gtk_window_present (tafel_check_dialog_new (TAFEL_WINDOW (widget)));
+}
+
 /* ---- GObject ---- */
 
 static void
@@ -545,11 +686,15 @@ tafel_window_class_init (TafelWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TafelWindow, board_view);
   gtk_widget_class_bind_template_child (widget_class, TafelWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, TafelWindow, game_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, TafelWindow, banner_revealer);
+  gtk_widget_class_bind_template_child (widget_class, TafelWindow, banner_label);
 
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_activated);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_activated);
+  gtk_widget_class_install_action (widget_class, "win.dismiss-banner", NULL, dismiss_banner_activated);
+  gtk_widget_class_install_action (widget_class, "win.check-position", NULL, check_position_activated);
 }
 
 static guint32
@@ -583,7 +728,10 @@ tafel_window_init (TafelWindow *self)
     g_signal_connect (self, "map", G_CALLBACK (on_map), NULL);
 
   tafel_ai_set_level (self->ai, setting_level (self));
+  self->restoring = TRUE;
   on_game_setting_changed (self->settings, "game", self);
+  restore_game (self);
+  self->restoring = FALSE;
 }
 
 TafelWindow *

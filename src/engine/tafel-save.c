@@ -1,0 +1,112 @@
+/* tafel-save.c: the saved unfinished game
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "tafel-enums.h"
+#include "tafel-error.h"
+#include "tafel-save.h"
+
+#define GROUP "Tafel Game"
+
+void
+tafel_save_clear (TafelSave *save)
+{
+  g_clear_pointer (&save->moves, g_free);
+}
+
+char *
+tafel_save_to_data (const TafelSave *save,
+                    gsize           *length)
+{
+  g_autoptr(GKeyFile) file = g_key_file_new ();
+  g_autoptr(GEnumClass) levels = g_type_class_ref (TAFEL_TYPE_LEVEL);
+
+  g_return_val_if_fail (save != NULL, NULL);
+
+  g_key_file_set_integer (file, GROUP, "version", TAFEL_SAVE_VERSION);
+  g_key_file_set_string (file, GROUP, "game", tafel_rules_get (save->game)->key);
+  g_key_file_set_string (file, GROUP, "moves", save->moves != NULL ? save->moves : "");
+  g_key_file_set_string (file, GROUP, "level", g_enum_get_value (levels, save->level)->value_nick);
+  g_key_file_set_integer (file, GROUP, "computer-side", save->computer_side);
+
+  return g_key_file_to_data (file, length, NULL);
+}
+
+static gboolean
+fail (GError     **error,
+      const char  *reason)
+{
+  g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
+               /* Translators: %s says what is wrong with the file */
+               _("Not a saved game of this version of Tafel: %s"), reason);
+  return FALSE;
+}
+
+/**
+ * tafel_save_from_data:
+ * @data: the file's contents
+ * @length: their length, or -1 when @data ends with a NUL
+ * @save: (out caller-allocates): the game, when the file is good
+ *
+ * Returns: %TRUE if @data is a saved game of this version with legal moves
+ */
+gboolean
+tafel_save_from_data (const char  *data,
+                      gssize       length,
+                      TafelSave   *save,
+                      GError     **error)
+{
+  g_autoptr(GKeyFile) file = g_key_file_new ();
+  g_autoptr(GEnumClass) levels = g_type_class_ref (TAFEL_TYPE_LEVEL);
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(TafelMatch) match = NULL;
+  g_autofree char *game = NULL;
+  g_autofree char *moves = NULL;
+  g_autofree char *level = NULL;
+  const TafelRules *rules;
+  GEnumValue *level_value;
+  gint64 version, side;
+
+  g_return_val_if_fail (data != NULL, FALSE);
+  g_return_val_if_fail (save != NULL, FALSE);
+
+  if (length < 0)
+    length = strlen (data);
+  if (memchr (data, '\0', length) != NULL)
+    return fail (error, _("it contains a NUL byte"));
+  if (!g_key_file_load_from_data (file, data, length, G_KEY_FILE_NONE, &local_error))
+    return fail (error, local_error->message);
+
+  version = g_key_file_get_int64 (file, GROUP, "version", &local_error);
+  if (local_error != NULL)
+    return fail (error, local_error->message);
+  if (version != TAFEL_SAVE_VERSION)
+    return fail (error, _("the version is not 1"));
+
+  if ((game = g_key_file_get_string (file, GROUP, "game", NULL)) == NULL ||
+      (rules = tafel_rules_lookup (game)) == NULL)
+    return fail (error, _("the game is missing or unknown"));
+  if ((level = g_key_file_get_string (file, GROUP, "level", NULL)) == NULL ||
+      (level_value = g_enum_get_value_by_nick (levels, level)) == NULL)
+    return fail (error, _("the level is missing or unknown"));
+  side = g_key_file_get_int64 (file, GROUP, "computer-side", &local_error);
+  if (local_error != NULL || side < -1 || side > 1)
+    return fail (error, _("the computer’s side is missing or wrong"));
+  if ((moves = g_key_file_get_string (file, GROUP, "moves", NULL)) == NULL)
+    return fail (error, _("the moves are missing"));
+
+  match = tafel_match_new (rules->game);
+  if (!tafel_match_load_moves (match, moves, &local_error))
+    return fail (error, local_error->message);
+
+  save->game = rules->game;
+  save->moves = g_steal_pointer (&moves);
+  save->level = level_value->value;
+  save->computer_side = side;
+  return TRUE;
+}

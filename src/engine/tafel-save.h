@@ -1,0 +1,42 @@
+/* tafel-save.h: the saved unfinished game
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A small key file:
+ *
+ *   [Tafel Game]
+ *   version=1
+ *   game=infinity
+ *   moves=5137
+ *   level=hard
+ *   computer-side=1      (-1: two persons)
+ *
+ * The moves are replayed through the rules when the file is read, so a
+ * file that does not describe a legal game is refused as a whole.
+ */
+#pragma once
+
+#include "tafel-match.h"
+
+G_BEGIN_DECLS
+
+#define TAFEL_SAVE_VERSION 1
+
+typedef struct {
+  TafelGame game;
+  char *moves;
+  TafelLevel level;
+  int computer_side;
+} TafelSave;
+
+void       tafel_save_clear     (TafelSave   *save);
+char      *tafel_save_to_data   (const TafelSave *save,
+                                 gsize           *length);
+gboolean   tafel_save_from_data (const char  *data,
+                                 gssize       length,
+                                 TafelSave   *save,
+                                 GError     **error);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TafelSave, tafel_save_clear)
+
+G_END_DECLS
