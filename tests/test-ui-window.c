@@ -434,6 +434,62 @@ test_save_restore (void)
   close_window (window);
 }
 
+static gboolean
+press_key (GtkWidget *widget,
+           guint      keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (g_strcmp0 (gtk_event_controller_get_name (controller), "tafel-board-keys") == 0)
+        g_signal_emit_by_name (controller, "key-pressed", keyval, 0, 0, &handled);
+    }
+
+  return handled;
+}
+
+static void
+test_keyboard (void)
+{
+  TafelWindow *window = open_window ("human", "medium");
+  TafelMatch *match = tafel_window_get_match (window);
+  GtkWidget *board = tafel_window_get_board (window);
+
+  g_assert_true (gtk_widget_has_focus (board));
+
+  /* A digit plays its cell. */
+  g_assert_true (press_key (board, GDK_KEY_5));
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 1);
+  g_assert_cmpuint (tafel_match_get_move (match, 0)->path[0], ==, 4);
+
+  /* Arrows move the cursor; Enter and Space play where it is. */
+  g_assert_cmpint (tafel_board_view_get_cursor (TAFEL_BOARD_VIEW (board)), ==, 4);
+  g_assert_true (press_key (board, GDK_KEY_Up));
+  g_assert_true (press_key (board, GDK_KEY_Left));
+  g_assert_cmpint (tafel_board_view_get_cursor (TAFEL_BOARD_VIEW (board)), ==, 0);
+  g_assert_true (press_key (board, GDK_KEY_Left));        /* at the edge: stays */
+  g_assert_cmpint (tafel_board_view_get_cursor (TAFEL_BOARD_VIEW (board)), ==, 0);
+  g_assert_true (press_key (board, GDK_KEY_Return));
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 2);
+  g_assert_cmpuint (tafel_match_get_move (match, 1)->path[0], ==, 0);
+  g_assert_true (press_key (board, GDK_KEY_Down));
+  g_assert_true (press_key (board, GDK_KEY_Down));
+  g_assert_true (press_key (board, GDK_KEY_Right));
+  g_assert_cmpint (tafel_board_view_get_cursor (TAFEL_BOARD_VIEW (board)), ==, 7);
+  g_assert_true (press_key (board, GDK_KEY_space));
+  g_assert_cmpuint (tafel_match_get_move (match, 2)->path[0], ==, 7);
+
+  /* An occupied cell does nothing. */
+  g_assert_true (press_key (board, GDK_KEY_1));
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 3);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -455,6 +511,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/preferences", test_preferences);
   g_test_add_func ("/ui/window/undo-redo-hint", test_undo_redo_hint);
   g_test_add_func ("/ui/window/save-restore", test_save_restore);
+  g_test_add_func ("/ui/window/keyboard", test_keyboard);
 
   status = g_test_run ();
   g_object_unref (app);

@@ -125,6 +125,7 @@ tafel_application_startup (GApplication *app)
   static const char *undo_accels[] = { "<Control>z", NULL };
   static const char *redo_accels[] = { "<Control><Shift>z", NULL };
   static const char *hint_accels[] = { "<Control>h", NULL };
+  static const char *check_position_accels[] = { "<Control>k", NULL };
   g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
 
   G_APPLICATION_CLASS (tafel_application_parent_class)->startup (app);
@@ -138,6 +139,7 @@ tafel_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.undo", undo_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.redo", redo_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.hint", hint_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.check-position", check_position_accels);
 
   gtk_css_provider_load_from_resource (css, "/io/github/tafel/Tafel/style.css");
   gtk_style_context_add_provider_for_display (gdk_display_get_default (),

@@ -42,6 +42,7 @@ struct _TafelBoardView
   guint path_len;
 
   int hover_point;               /* -1: none */
+  int cursor;                    /* keyboard focus point */
 
   /* what was shown before the last change, to animate what vanished */
   TafelPointInfo shown[MAX_POINTS];
@@ -60,6 +61,7 @@ enum {
   PROP_0,
   PROP_MATCH,
   PROP_INTERACTIVE,
+  PROP_CURSOR,
   N_PROPS
 };
 
@@ -647,6 +649,23 @@ tafel_board_view_snapshot (GtkWidget   *widget,
     draw_next_clicks (self, cr, &frame, &pal, info);
   if (self->hint_start != 0)
     draw_hint (self, cr, &frame, &pal, info, now);
+  if (gtk_widget_has_visible_focus (widget))
+    {
+      double x, y, r = b->point_radius * frame.size * 1.55;
+
+      to_widget (&frame, &b->points[self->cursor], &x, &y);
+      cairo_set_line_width (cr, MAX (2.0, frame.size * 0.006));
+      set_color (cr, &pal.accent, 1.0);
+      cairo_new_sub_path (cr);
+      if (b->style == TAFEL_BOARD_GRID)
+        {
+          double half = frame.size / b->columns / 2 - frame.size * 0.015;
+          cairo_rectangle (cr, x - half, y - half, 2 * half, 2 * half);
+        }
+      else
+        cairo_arc (cr, x, y, r, 0, 2 * G_PI);
+      cairo_stroke (cr);
+    }
 
   if (b->style == TAFEL_BOARD_FRAME)
     {
@@ -846,6 +865,129 @@ on_leave (GtkEventControllerMotion *controller,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* The nearest point from the cursor in the direction (dx, dy), within
+ * 45 degrees of it; -1 if there is none. */
+static int
+point_towards (TafelBoardView *self,
+               int             dx,
+               int             dy)
+{
+  const TafelBoard *b = board (self);
+  const TafelBoardPoint *from = &b->points[self->cursor];
+  double best = G_MAXDOUBLE;
+  int best_point = -1;
+
+  for (guint i = 0; i < b->n_points; i++)
+    {
+      double vx = b->points[i].x - from->x, vy = b->points[i].y - from->y;
+      double along = vx * dx + vy * dy, across = fabs (vx * dy - vy * dx);
+      double d;
+
+      if ((int) i == self->cursor || along <= 1e-6 || across > along)
+        continue;
+      d = along + 2 * across;
+      if (d < best)
+        {
+          best = d;
+          best_point = i;
+        }
+    }
+
+  return best_point;
+}
+
+static void
+activate_point (TafelBoardView *self,
+                guint           point)
+{
+  double x, y;
+
+  if (tafel_board_view_point_position (self, point, &x, &y))
+    tafel_board_view_click (self, x, y);
+}
+
+/* The first point whose click target is @target: digits name targets. */
+static int
+point_of_target (TafelBoardView *self,
+                 guint           target)
+{
+  const TafelBoard *b = board (self);
+
+  for (guint i = 0; i < b->n_points; i++)
+    if (b->target_of_point[i] == target)
+      return i;
+
+  return -1;
+}
+
+static gboolean
+on_key_pressed (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                TafelBoardView        *self)
+{
+  int next = -1;
+
+  if (self->match == NULL || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0)
+    return GDK_EVENT_PROPAGATE;
+
+  switch (keyval)
+    {
+    case GDK_KEY_Left: case GDK_KEY_KP_Left:
+      next = point_towards (self, -1, 0);
+      break;
+    case GDK_KEY_Right: case GDK_KEY_KP_Right:
+      next = point_towards (self, 1, 0);
+      break;
+    case GDK_KEY_Up: case GDK_KEY_KP_Up:
+      next = point_towards (self, 0, -1);
+      break;
+    case GDK_KEY_Down: case GDK_KEY_KP_Down:
+      next = point_towards (self, 0, 1);
+      break;
+    case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_space: case GDK_KEY_KP_Space:
+      activate_point (self, self->cursor);
+      return GDK_EVENT_STOP;
+    case GDK_KEY_Escape:
+      if (self->path_len == 0)
+        return GDK_EVENT_PROPAGATE;
+      self->path_len = 0;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return GDK_EVENT_STOP;
+    default:
+      /* Digits play a cell (1-9) or a column (1-7) where targets are few. */
+      if (keyval >= GDK_KEY_1 && keyval <= GDK_KEY_9 && board (self)->n_targets <= 9)
+        {
+          int point = point_of_target (self, keyval - GDK_KEY_1);
+
+          if (point >= 0)
+            {
+              self->cursor = point;
+              activate_point (self, point);
+              return GDK_EVENT_STOP;
+            }
+        }
+      return GDK_EVENT_PROPAGATE;
+    }
+
+  if (next >= 0)
+    {
+      self->cursor = next;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURSOR]);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+  return GDK_EVENT_STOP;
+}
+
+int
+tafel_board_view_get_cursor (TafelBoardView *self)
+{
+  g_return_val_if_fail (TAFEL_IS_BOARD_VIEW (self), -1);
+
+  return self->cursor;
+}
+
 gboolean
 tafel_board_view_point_position (TafelBoardView *self,
                                  guint           point,
@@ -915,6 +1057,9 @@ tafel_board_view_get_property (GObject    *object,
     case PROP_INTERACTIVE:
       g_value_set_boolean (value, self->interactive);
       break;
+    case PROP_CURSOR:
+      g_value_set_int (value, self->cursor);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -962,6 +1107,9 @@ tafel_board_view_class_init (TafelBoardViewClass *klass)
   properties[PROP_INTERACTIVE] =
     g_param_spec_boolean ("interactive", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CURSOR] =
+    g_param_spec_int ("cursor", NULL, NULL, 0, MAX_POINTS - 1, 0,
+                      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -984,6 +1132,8 @@ tafel_board_view_init (TafelBoardView *self)
 {
   GtkGesture *click = gtk_gesture_click_new ();
   GtkEventController *motion = gtk_event_controller_motion_new ();
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  GtkEventController *focus = gtk_event_controller_focus_new ();
 
   self->hover_point = -1;
   self->drop_point = -1;
@@ -993,6 +1143,15 @@ tafel_board_view_init (TafelBoardView *self)
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
   g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  gtk_event_controller_set_name (focus, "tafel-board-focus");
+  g_signal_connect_swapped (focus, "enter", G_CALLBACK (gtk_widget_queue_draw), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (gtk_widget_queue_draw), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), focus);
+
+  gtk_event_controller_set_name (keys, "tafel-board-keys");
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
 
   gtk_event_controller_set_name (motion, "tafel-board-motion");
   g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
@@ -1044,6 +1203,7 @@ tafel_board_view_set_match (TafelBoardView *self,
       g_assert (tafel_match_get_rules (match)->board->n_points <= MAX_POINTS);
       self->changed_id = g_signal_connect (match, "changed", G_CALLBACK (on_match_changed), self);
       remember_shown (self);
+      self->cursor = tafel_match_get_rules (match)->board->n_points / 2;
     }
 
   gtk_widget_queue_draw (GTK_WIDGET (self));

@@ -30,6 +30,7 @@ gboolean    tafel_board_view_point_position  (TafelBoardView *self,
 void        tafel_board_view_show_hint       (TafelBoardView  *self,
                                               const TafelMove *move);
 const TafelMove *tafel_board_view_get_hint   (TafelBoardView  *self);
+int         tafel_board_view_get_cursor      (TafelBoardView *self);
 /* Clicks at widget coordinates, as a pointer click would. */
 void        tafel_board_view_click           (TafelBoardView *self,
                                               double          x,

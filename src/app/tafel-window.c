@@ -651,6 +651,28 @@ check_position_activated (GtkWidget  *widget,
   gtk_window_present (tafel_check_dialog_new (TAFEL_WINDOW (widget)));
 }
 
+/* ---- window size ---- */
+
+/* Remembered when the window closes, not on every resize. */
+static gboolean
+tafel_window_close_request (GtkWindow *window)
+{
+  TafelWindow *self = TAFEL_WINDOW (window);
+  int width, height;
+
+  gtk_window_get_default_size (window, &width, &height);
+  g_settings_delay (self->settings);
+  if (!gtk_window_is_maximized (window) && width > 0 && height > 0)
+    {
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+    }
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+  g_settings_apply (self->settings);
+
+  return GTK_WINDOW_CLASS (tafel_window_parent_class)->close_request (window);
+}
+
 /* ---- GObject ---- */
 
 static void
@@ -680,6 +702,7 @@ tafel_window_class_init (TafelWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = tafel_window_dispose;
+  GTK_WINDOW_CLASS (klass)->close_request = tafel_window_close_request;
 
   g_type_ensure (TAFEL_TYPE_BOARD_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tafel/Tafel/tafel-window.ui");
@@ -728,6 +751,14 @@ tafel_window_init (TafelWindow *self)
     g_signal_connect (self, "map", G_CALLBACK (on_map), NULL);
 
   tafel_ai_set_level (self->ai, setting_level (self));
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  gtk_window_set_focus (GTK_WINDOW (self), self->board_view);
+
   self->restoring = TRUE;
   on_game_setting_changed (self->settings, "game", self);
   restore_game (self);

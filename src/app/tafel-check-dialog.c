@@ -1,0 +1,388 @@
+/* tafel-check-dialog.c: check a Tic-Tac-Toe position and continue from it
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The person types a board as three rows of X, O and -, and the dialog
+ * checks it with every change: the verdict in a sentence, an input error
+ * marked where it is in the text, and a small drawing of the board with
+ * the winning lines.  A running position can be played on in the window.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "tafel-check-dialog.h"
+#include "tafel-checker.h"
+#include "tafel-rules.h"
+
+/* Tags that mark where the text goes wrong. */
+#define TAG_ERROR_CELL "error-cell"
+#define TAG_ERROR_ROW "error-row"
+
+/* The cells of the 3x3 board, row by row. */
+#define N_CELLS 9
+
+struct _TafelCheckDialog
+{
+  GtkWindow parent_instance;
+
+  GtkWidget *text_view;
+  GtkWidget *board_area;
+  GtkWidget *verdict_label;
+  GtkWidget *continue_button;
+
+  TafelCheckResult *result;    /* NULL while the text is malformed */
+};
+
+G_DEFINE_FINAL_TYPE (TafelCheckDialog, tafel_check_dialog, GTK_TYPE_WINDOW)
+
+static const TafelBoard *
+grid_board (void)
+{
+  return tafel_rules_get (TAFEL_GAME_TICTACTOE)->board;
+}
+
+static GtkTextBuffer *
+buffer (TafelCheckDialog *self)
+{
+  return gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->text_view));
+}
+
+/* ---- the board drawing ---- */
+
+static void
+lookup_color (GtkStyleContext *context,
+              const char      *name,
+              const char      *fallback,
+              GdkRGBA         *rgba)
+{
+  if (!gtk_style_context_lookup_color (context, name, rgba))
+    gdk_rgba_parse (rgba, fallback);
+}
+
+static void
+set_color (cairo_t       *cr,
+           const GdkRGBA *c,
+           double         alpha)
+{
+  cairo_set_source_rgba (cr, c->red, c->green, c->blue, c->alpha * alpha);
+}
+
+/* The same colours and shapes as the board in the window, smaller. */
+static void
+draw_board (GtkDrawingArea *area,
+            cairo_t        *cr,
+            int             width,
+            int             height,
+            gpointer        data)
+{
+  TafelCheckDialog *self = data;
+  GtkStyleContext *context = gtk_widget_get_style_context (GTK_WIDGET (area));
+  const TafelBoard *b = grid_board ();
+  double size = MIN (width, height);
+  double x0 = (width - size) / 2, y0 = (height - size) / 2;
+  double inset = size * 0.04, r = b->point_radius * size * 1.2;
+  GdkRGBA fg, side[2];
+
+  gtk_style_context_get_color (context, &fg);
+  lookup_color (context, "accent_color", "#1c71d8", &side[0]);
+  lookup_color (context, "destructive_color", "#c01c28", &side[1]);
+
+  /* The grid, faint while the text is no board. */
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_width (cr, MAX (1.5, size * 0.015));
+  set_color (cr, &fg, self->result != NULL ? 0.35 : 0.15);
+  for (guint i = 1; i < b->columns; i++)
+    {
+      double x = x0 + size * i / b->columns;
+      cairo_move_to (cr, x, y0 + inset);
+      cairo_line_to (cr, x, y0 + size - inset);
+    }
+  for (guint i = 1; i < b->rows; i++)
+    {
+      double y = y0 + size * i / b->rows;
+      cairo_move_to (cr, x0 + inset, y);
+      cairo_line_to (cr, x0 + size - inset, y);
+    }
+  cairo_stroke (cr);
+
+  if (self->result == NULL)
+    return;
+
+  cairo_set_line_width (cr, MAX (2.0, size * 0.035));
+  for (guint i = 0; i < b->n_points; i++)
+    {
+      TafelCheckPlayer owner = tafel_check_result_get_cell (self->result, i / 3 + 1, i % 3 + 1);
+      double x = x0 + b->points[i].x * size, y = y0 + b->points[i].y * size;
+
+      if (owner == TAFEL_CHECK_PLAYER_X)
+        {
+          set_color (cr, &side[0], 1.0);
+          cairo_move_to (cr, x - r, y - r);
+          cairo_line_to (cr, x + r, y + r);
+          cairo_move_to (cr, x + r, y - r);
+          cairo_line_to (cr, x - r, y + r);
+          cairo_stroke (cr);
+        }
+      else if (owner == TAFEL_CHECK_PLAYER_O)
+        {
+          set_color (cr, &side[1], 1.0);
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, x, y, r * 1.05, 0, 2 * G_PI);
+          cairo_stroke (cr);
+        }
+    }
+
+  /* Every winning line, a little beyond its end cells. */
+  cairo_set_line_width (cr, MAX (3.0, size * 0.045));
+  set_color (cr, &fg, 0.75);
+  for (guint i = 0; i < tafel_check_result_get_n_lines (self->result); i++)
+    {
+      const guint8 *line = &b->lines[tafel_check_result_get_line_index (self->result, i) * b->line_len];
+      const TafelBoardPoint *p0 = &b->points[line[0]], *p1 = &b->points[line[b->line_len - 1]];
+      double dx = (p1->x - p0->x) * size, dy = (p1->y - p0->y) * size;
+      double extend = b->point_radius * size * 1.3 / hypot (dx, dy);
+
+      cairo_move_to (cr, x0 + p0->x * size - dx * extend, y0 + p0->y * size - dy * extend);
+      cairo_line_to (cr, x0 + p1->x * size + dx * extend, y0 + p1->y * size + dy * extend);
+    }
+  cairo_stroke (cr);
+}
+
+/* ---- checking ---- */
+
+/* Marks the first problem in the text: the character where there is one,
+ * else the whole row where the row is there at all. */
+static void
+mark_input_error (TafelCheckDialog           *self,
+                  const TafelCheckInputError *where)
+{
+  GtkTextBuffer *buf = buffer (self);
+  GtkTextIter start, end;
+
+  if (where->row == 0 || where->row > (guint) gtk_text_buffer_get_line_count (buf))
+    return;
+
+  if (where->column > 0 &&
+      gtk_text_buffer_get_iter_at_line_offset (buf, &start, where->row - 1, where->column - 1) &&
+      !gtk_text_iter_ends_line (&start))
+    {
+      end = start;
+      gtk_text_iter_forward_char (&end);
+      gtk_text_buffer_apply_tag_by_name (buf, TAG_ERROR_CELL, &start, &end);
+      return;
+    }
+
+  /* The row with its line break, so that an empty row shows too. */
+  gtk_text_buffer_get_iter_at_line (buf, &start, where->row - 1);
+  end = start;
+  if (!gtk_text_iter_forward_line (&end))
+    gtk_text_iter_forward_to_end (&end);
+  gtk_text_buffer_apply_tag_by_name (buf, TAG_ERROR_ROW, &start, &end);
+}
+
+static void
+check (TafelCheckDialog *self)
+{
+  GtkTextBuffer *buf = buffer (self);
+  TafelCheckInputError where = { TAFEL_CHECK_PROBLEM_NONE, 0, 0 };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *verdict = NULL;
+  GtkTextIter start, end;
+  gboolean bad;
+
+  gtk_text_buffer_get_bounds (buf, &start, &end);
+  gtk_text_buffer_remove_all_tags (buf, &start, &end);
+  text = gtk_text_buffer_get_text (buf, &start, &end, TRUE);
+
+  g_clear_pointer (&self->result, tafel_check_result_unref);
+  self->result = tafel_check_position_full (text, -1, &where, &error);
+
+  if (self->result == NULL)
+    {
+      /* The message names the row and column in words. */
+      verdict = g_strdup (error->message);
+      mark_input_error (self, &where);
+      bad = TRUE;
+    }
+  else
+    {
+      verdict = tafel_check_result_to_text (self->result);
+      bad = tafel_check_result_get_status (self->result) == TAFEL_CHECK_STATUS_INVALID;
+    }
+
+  gtk_label_set_text (GTK_LABEL (self->verdict_label), verdict);
+  if (bad)
+    gtk_widget_add_css_class (self->verdict_label, "error");
+  else
+    gtk_widget_remove_css_class (self->verdict_label, "error");
+
+  gtk_widget_set_sensitive (self->continue_button,
+                            self->result != NULL &&
+                            tafel_check_result_get_status (self->result) == TAFEL_CHECK_STATUS_RUNNING);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->board_area),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, verdict,
+                                  -1);
+  gtk_widget_queue_draw (self->board_area);
+}
+
+static void
+continue_clicked (TafelCheckDialog *self)
+{
+  GtkWindow *window = gtk_window_get_transient_for (GTK_WINDOW (self));
+  g_autoptr(GError) error = NULL;
+  g_autofree char *moves = NULL;
+
+  if (self->result == NULL || !TAFEL_IS_WINDOW (window))
+    return;
+
+  moves = tafel_check_result_to_moves (self->result);
+  if (moves == NULL)
+    return;
+
+  if (!tafel_window_start_position (TAFEL_WINDOW (window), TAFEL_GAME_TICTACTOE, moves, &error))
+    {
+      gtk_label_set_text (GTK_LABEL (self->verdict_label), error->message);
+      gtk_widget_add_css_class (self->verdict_label, "error");
+      return;
+    }
+
+  gtk_window_destroy (GTK_WINDOW (self));
+}
+
+/* The board the window shows as text, when it shows Tic-Tac-Toe; an empty
+ * board otherwise. */
+static char *
+window_board_text (TafelWindow *window)
+{
+  TafelMatch *match = tafel_window_get_match (window);
+  const TafelRules *rules = tafel_match_get_rules (match);
+  TafelPointInfo info[N_CELLS];
+  GString *out = g_string_new (NULL);
+
+  if (tafel_match_get_game (match) != TAFEL_GAME_TICTACTOE ||
+      rules->board->n_points != G_N_ELEMENTS (info))
+    return g_strdup ("---\n---\n---");
+
+  rules->points (tafel_match_get_state (match), info);
+  for (guint i = 0; i < G_N_ELEMENTS (info); i++)
+    {
+      if (i > 0 && i % 3 == 0)
+        g_string_append_c (out, '\n');
+      g_string_append_c (out, info[i].owner == TAFEL_POINT_SIDE0 ? 'X'
+                              : info[i].owner == TAFEL_POINT_SIDE1 ? 'O' : '-');
+    }
+
+  return g_string_free (out, FALSE);
+}
+
+/* ---- GObject ---- */
+
+static void
+tafel_check_dialog_dispose (GObject *object)
+{
+  TafelCheckDialog *self = TAFEL_CHECK_DIALOG (object);
+
+  g_clear_pointer (&self->result, tafel_check_result_unref);
+  gtk_widget_dispose_template (GTK_WIDGET (self), TAFEL_TYPE_CHECK_DIALOG);
+
+  G_OBJECT_CLASS (tafel_check_dialog_parent_class)->dispose (object);
+}
+
+static void
+tafel_check_dialog_class_init (TafelCheckDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = tafel_check_dialog_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/tafel/Tafel/tafel-check-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, TafelCheckDialog, text_view);
+  gtk_widget_class_bind_template_child (widget_class, TafelCheckDialog, board_area);
+  gtk_widget_class_bind_template_child (widget_class, TafelCheckDialog, verdict_label);
+  gtk_widget_class_bind_template_child (widget_class, TafelCheckDialog, continue_button);
+  gtk_widget_class_bind_template_callback (widget_class, continue_clicked);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+tafel_check_dialog_init (TafelCheckDialog *self)
+{
+  GtkTextBuffer *buf;
+  GdkRGBA error_bg;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  buf = buffer (self);
+  gdk_rgba_parse (&error_bg, "rgba(224, 27, 36, 0.25)");
+  gtk_text_buffer_create_tag (buf, TAG_ERROR_CELL,
+                              "underline", PANGO_UNDERLINE_ERROR,
+                              "background-rgba", &error_bg,
+                              NULL);
+  gtk_text_buffer_create_tag (buf, TAG_ERROR_ROW,
+                              "paragraph-background-rgba", &error_bg,
+                              NULL);
+
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->board_area), draw_board, self, NULL);
+  g_signal_connect_swapped (buf, "changed", G_CALLBACK (check), self);
+  gtk_window_set_focus (GTK_WINDOW (self), self->text_view);
+}
+
+/**
+ * tafel_check_dialog_new:
+ * @window: the window to continue playing in
+ *
+ * Returns: (transfer none): a new dialog, transient for @window, holding
+ *   the board @window shows if that is Tic-Tac-Toe
+ */
+GtkWindow *
+tafel_check_dialog_new (TafelWindow *window)
+{
+  TafelCheckDialog *self;
+  g_autofree char *text = NULL;
+  GtkTextIter end;
+
+  g_return_val_if_fail (TAFEL_IS_WINDOW (window), NULL);
+
+  self = g_object_new (TAFEL_TYPE_CHECK_DIALOG,
+                       "transient-for", window,
+                       NULL);
+
+  text = window_board_text (window);
+  if (g_getenv ("TMP_CHECK_TEXT")) { g_free (text); text = g_strcompress (g_getenv ("TMP_CHECK_TEXT")); } /* TEMP */
+  gtk_text_buffer_set_text (buffer (self), text, -1);
+  gtk_text_buffer_get_end_iter (buffer (self), &end);
+  gtk_text_buffer_place_cursor (buffer (self), &end);
+
+  return GTK_WINDOW (self);
+}
+
+GtkTextBuffer *
+tafel_check_dialog_get_buffer (TafelCheckDialog *self)
+{
+  g_return_val_if_fail (TAFEL_IS_CHECK_DIALOG (self), NULL);
+
+  return buffer (self);
+}
+
+GtkWidget *
+tafel_check_dialog_get_verdict_label (TafelCheckDialog *self)
+{
+  g_return_val_if_fail (TAFEL_IS_CHECK_DIALOG (self), NULL);
+
+  return self->verdict_label;
+}
+
+GtkWidget *
+tafel_check_dialog_get_continue_button (TafelCheckDialog *self)
+{
+  g_return_val_if_fail (TAFEL_IS_CHECK_DIALOG (self), NULL);
+
+  return self->continue_button;
+}
