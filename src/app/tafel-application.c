@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "tafel-application.h"
+#include "tafel-color-scheme.h"
 #include "tafel-preferences-dialog.h"
 #include "tafel-rules.h"
 #include "tafel-window.h"
@@ -14,6 +15,9 @@
 struct _TafelApplication
 {
   GtkApplication parent_instance;
+
+  GSettings *settings;
+  TafelColorScheme *color_scheme;
 };
 
 G_DEFINE_FINAL_TYPE (TafelApplication, tafel_application, GTK_TYPE_APPLICATION)
@@ -109,6 +113,25 @@ about_activated (GSimpleAction *action,
                          NULL);
 }
 
+/* Light or dark as the style preference says: the desktop's choice,
+ * or always light, or always dark.  The board follows by itself, since
+ * it takes its colours from the style. */
+static void
+apply_style (TafelApplication *self)
+{
+  g_autofree char *style = g_settings_get_string (self->settings, "style");
+  gboolean dark;
+
+  if (g_strcmp0 (style, "dark") == 0)
+    dark = TRUE;
+  else if (g_strcmp0 (style, "light") == 0)
+    dark = FALSE;
+  else
+    dark = tafel_color_scheme_get_prefer_dark (self->color_scheme);
+
+  g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", dark, NULL);
+}
+
 static const GActionEntry app_actions[] = {
   { "quit", quit_activated, NULL, NULL, NULL },
   { "preferences", preferences_activated, NULL, NULL, NULL },
@@ -118,6 +141,7 @@ static const GActionEntry app_actions[] = {
 static void
 tafel_application_startup (GApplication *app)
 {
+  TafelApplication *self = TAFEL_APPLICATION (app);
   static const char *quit_accels[] = { "<Control>q", NULL };
   static const char *preferences_accels[] = { "<Control>comma", NULL };
   static const char *new_game_accels[] = { "<Control>n", NULL };
@@ -146,6 +170,23 @@ tafel_application_startup (GApplication *app)
                                               GTK_STYLE_PROVIDER (css),
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
   gtk_window_set_default_icon_name (APPLICATION_ID);
+
+  self->settings = g_settings_new (APPLICATION_ID);
+  self->color_scheme = tafel_color_scheme_new ();
+  g_signal_connect_swapped (self->settings, "changed::style", G_CALLBACK (apply_style), self);
+  g_signal_connect_swapped (self->color_scheme, "notify::prefer-dark", G_CALLBACK (apply_style), self);
+  apply_style (self);
+}
+
+static void
+tafel_application_shutdown (GApplication *app)
+{
+  TafelApplication *self = TAFEL_APPLICATION (app);
+
+  g_clear_object (&self->color_scheme);
+  g_clear_object (&self->settings);
+
+  G_APPLICATION_CLASS (tafel_application_parent_class)->shutdown (app);
 }
 
 static void
@@ -155,6 +196,7 @@ tafel_application_class_init (TafelApplicationClass *klass)
 
   app_class->activate = tafel_application_activate;
   app_class->startup = tafel_application_startup;
+  app_class->shutdown = tafel_application_shutdown;
   app_class->handle_local_options = tafel_application_handle_local_options;
 }
 

@@ -62,6 +62,7 @@ enum {
   PROP_MATCH,
   PROP_INTERACTIVE,
   PROP_CURSOR,
+  PROP_PATH_LENGTH,
   N_PROPS
 };
 
@@ -76,6 +77,17 @@ static guint signals[N_SIGNALS];
 typedef struct {
   double x, y, size;      /* the board square in widget coordinates */
 } Frame;
+
+static void
+set_path_len (TafelBoardView *self,
+              guint           len)
+{
+  if (self->path_len == len)
+    return;
+
+  self->path_len = len;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PATH_LENGTH]);
+}
 
 static const TafelBoard *
 board (TafelBoardView *self)
@@ -446,18 +458,31 @@ draw_win (TafelBoardView     *self,
 /* Stones still in hand, in a column beside the board: the first side's
  * on the left, the second side's on the right. */
 static void
-draw_hands (TafelBoardView *self,
-            cairo_t        *cr,
-            const Frame    *frame,
-            const Palette  *pal)
+draw_hands (TafelBoardView       *self,
+            cairo_t              *cr,
+            const Frame          *frame,
+            const Palette        *pal,
+            const TafelPointInfo *shown)
 {
   const TafelRules *rules = tafel_match_get_rules (self->match);
   const TafelState *state = tafel_match_get_state (self->match);
   double r = rules->board->point_radius * frame->size * 0.8;
+  TafelPointInfo actual[MAX_POINTS];
+  int placed[2] = { 0, 0 };
+
+  /* A stone a half-made move put on the board has left the hand. */
+  rules->points (state, actual);
+  for (guint i = 0; i < rules->board->n_points; i++)
+    {
+      if (shown[i].owner != TAFEL_POINT_EMPTY)
+        placed[shown[i].owner == TAFEL_POINT_SIDE0 ? 0 : 1]++;
+      if (actual[i].owner != TAFEL_POINT_EMPTY)
+        placed[actual[i].owner == TAFEL_POINT_SIDE0 ? 0 : 1]--;
+    }
 
   for (int side = 0; side < 2; side++)
     {
-      guint n = rules->in_hand (state, side);
+      guint n = rules->in_hand (state, side) - CLAMP (placed[side], 0, 1);
       double x = side == 0 ? frame->x - frame->size * HAND_COLUMN / 2
                            : frame->x + frame->size * (1 + HAND_COLUMN / 2);
 
@@ -644,7 +669,7 @@ tafel_board_view_snapshot (GtkWidget   *widget,
     }
 
   if (tafel_match_get_rules (self->match)->in_hand != NULL)
-    draw_hands (self, cr, &frame, &pal);
+    draw_hands (self, cr, &frame, &pal, info);
   if (self->path_len > 0)
     draw_next_clicks (self, cr, &frame, &pal, info);
   if (self->hint_start != 0)
@@ -731,7 +756,7 @@ on_match_changed (TafelMatch     *match,
   const TafelBoard *b = board (self);
   TafelPointInfo now[MAX_POINTS];
 
-  self->path_len = 0;
+  set_path_len (self, 0);
   self->hint_start = 0;
   tafel_match_get_rules (match)->points (tafel_match_get_state (match), now);
 
@@ -813,7 +838,7 @@ tafel_board_view_click (TafelBoardView *self,
   if (!targets[board (self)->target_of_point[point]])
     {
       /* Not a continuation: start a new path from this target if it can. */
-      self->path_len = 0;
+      set_path_len (self, 0);
       tafel_match_continuations (self->match, NULL, 0, targets, NULL);
       if (!targets[board (self)->target_of_point[point]])
         {
@@ -822,10 +847,11 @@ tafel_board_view_click (TafelBoardView *self,
         }
     }
 
-  self->path[self->path_len++] = board (self)->target_of_point[point];
+  self->path[self->path_len] = board (self)->target_of_point[point];
+  set_path_len (self, self->path_len + 1);
   if (tafel_match_continuations (self->match, self->path, self->path_len, targets, &move))
     {
-      self->path_len = 0;
+      set_path_len (self, 0);
       g_signal_emit (self, signals[MOVE], 0, &move);
     }
 
@@ -952,7 +978,7 @@ on_key_pressed (GtkEventControllerKey *controller,
     case GDK_KEY_Escape:
       if (self->path_len == 0)
         return GDK_EVENT_PROPAGATE;
-      self->path_len = 0;
+      set_path_len (self, 0);
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return GDK_EVENT_STOP;
     default:
@@ -978,6 +1004,22 @@ on_key_pressed (GtkEventControllerKey *controller,
       gtk_widget_queue_draw (GTK_WIDGET (self));
     }
   return GDK_EVENT_STOP;
+}
+
+/**
+ * tafel_board_view_get_path:
+ * @len: (out): how many targets are clicked
+ *
+ * Returns: the targets of the move being made
+ */
+const guint8 *
+tafel_board_view_get_path (TafelBoardView *self,
+                           guint          *len)
+{
+  g_return_val_if_fail (TAFEL_IS_BOARD_VIEW (self), NULL);
+
+  *len = self->path_len;
+  return self->path;
 }
 
 int
@@ -1060,6 +1102,9 @@ tafel_board_view_get_property (GObject    *object,
     case PROP_CURSOR:
       g_value_set_int (value, self->cursor);
       break;
+    case PROP_PATH_LENGTH:
+      g_value_set_uint (value, self->path_len);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1110,6 +1155,9 @@ tafel_board_view_class_init (TafelBoardViewClass *klass)
   properties[PROP_CURSOR] =
     g_param_spec_int ("cursor", NULL, NULL, 0, MAX_POINTS - 1, 0,
                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PATH_LENGTH] =
+    g_param_spec_uint ("path-length", NULL, NULL, 0, TAFEL_MAX_PATH, 0,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -1193,7 +1241,7 @@ tafel_board_view_set_match (TafelBoardView *self,
   if (self->match != NULL)
     g_clear_signal_handler (&self->changed_id, self->match);
   g_set_object (&self->match, match);
-  self->path_len = 0;
+  set_path_len (self, 0);
   self->hover_point = -1;
   self->drop_point = -1;
   g_array_set_size (self->ghosts, 0);
@@ -1262,7 +1310,7 @@ tafel_board_view_set_interactive (TafelBoardView *self,
     return;
 
   self->interactive = interactive;
-  self->path_len = 0;
+  set_path_len (self, 0);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INTERACTIVE]);
 }

@@ -31,6 +31,8 @@ void        tafel_board_view_show_hint       (TafelBoardView  *self,
                                               const TafelMove *move);
 const TafelMove *tafel_board_view_get_hint   (TafelBoardView  *self);
 int         tafel_board_view_get_cursor      (TafelBoardView *self);
+const guint8 *tafel_board_view_get_path      (TafelBoardView *self,
+                                              guint          *len);
 /* Clicks at widget coordinates, as a pointer click would. */
 void        tafel_board_view_click           (TafelBoardView *self,
                                               double          x,

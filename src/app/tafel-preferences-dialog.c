@@ -20,6 +20,7 @@ struct _TafelPreferencesDialog
   GtkWidget *opponent_dropdown;
   GtkWidget *first_player_dropdown;
   GtkWidget *pause_switch;
+  GtkWidget *style_dropdown;
 
   GSettings *settings;
 };
@@ -30,6 +31,7 @@ G_DEFINE_FINAL_TYPE (TafelPreferencesDialog, tafel_preferences_dialog, GTK_TYPE_
 static const char *const level_choices[] = { "relaxed", "medium", "hard", "impossible", NULL };
 static const char *const opponent_choices[] = { "computer", "human", NULL };
 static const char *const first_player_choices[] = { "random", "human", "computer", "alternate", NULL };
+static const char *const style_choices[] = { "system", "light", "dark", NULL };
 
 static void
 tafel_preferences_dialog_dispose (GObject *object)
@@ -56,6 +58,7 @@ tafel_preferences_dialog_class_init (TafelPreferencesDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TafelPreferencesDialog, opponent_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TafelPreferencesDialog, first_player_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TafelPreferencesDialog, pause_switch);
+  gtk_widget_class_bind_template_child (widget_class, TafelPreferencesDialog, style_dropdown);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
@@ -69,6 +72,7 @@ tafel_preferences_dialog_init (TafelPreferencesDialog *self)
   tafel_settings_bind_choice (self->settings, "level", self->level_dropdown, level_choices);
   tafel_settings_bind_choice (self->settings, "opponent", self->opponent_dropdown, opponent_choices);
   tafel_settings_bind_choice (self->settings, "first-player", self->first_player_dropdown, first_player_choices);
+  tafel_settings_bind_choice (self->settings, "style", self->style_dropdown, style_choices);
   g_settings_bind (self->settings, "thinking-pause", self->pause_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
 }

@@ -215,6 +215,7 @@ static char *
 status_text (TafelWindow *self)
 {
   const TafelOutcome *outcome = tafel_match_get_outcome (self->match);
+  const TafelRules *rules = tafel_match_get_rules (self->match);
   int to_move = tafel_match_get_side_to_move (self->match);
   gboolean vs_computer = self->computer_side != TAFEL_SIDE_NONE;
 
@@ -236,6 +237,18 @@ status_text (TafelWindow *self)
     default:
       if (vs_computer && to_move == self->computer_side)
         return g_strdup (_("The computer is thinking…"));
+      if (rules->prompt != NULL)
+        {
+          guint len;
+          const guint8 *path = tafel_board_view_get_path (TAFEL_BOARD_VIEW (self->board_view), &len);
+          const char *prompt = rules->prompt (tafel_match_get_state (self->match), path, len);
+
+          if (vs_computer)
+            /* Translators: %s is the side the person plays, then what to do next */
+            return g_strdup_printf (_("Your turn (%s): %s"), side_name (self, to_move), prompt);
+          /* Translators: %s is a side (White or Black), then what to do next */
+          return g_strdup_printf (_("%s: %s"), side_name (self, to_move), prompt);
+        }
       if (vs_computer)
         /* Translators: %s is the side the person plays: X, O, Red, … */
         return g_strdup_printf (_("Your turn (%s)"), side_name (self, to_move));
@@ -274,13 +287,20 @@ trace (TafelWindow *self,
 }
 
 static void
-update (TafelWindow *self)
+update_status (TafelWindow *self)
 {
   g_autofree char *text = status_text (self);
-  gboolean humans_turn;
 
   gtk_label_set_text (GTK_LABEL (self->status_label), text);
   trace (self, text);
+}
+
+static void
+update (TafelWindow *self)
+{
+  gboolean humans_turn;
+
+  update_status (self);
 
   humans_turn = tafel_match_get_status (self->match) == TAFEL_STATUS_RUNNING &&
                 tafel_match_get_side_to_move (self->match) != self->computer_side;
@@ -742,6 +762,7 @@ tafel_window_init (TafelWindow *self)
   self->computer_side = TAFEL_SIDE_NONE;
 
   g_signal_connect (self->board_view, "move", G_CALLBACK (on_board_move), self);
+  g_signal_connect_swapped (self->board_view, "notify::path-length", G_CALLBACK (update_status), self);
   tafel_settings_bind_choice (self->settings, "game", self->game_dropdown, game_choices);
   g_signal_connect (self->settings, "changed::game", G_CALLBACK (on_game_setting_changed), self);
   g_signal_connect (self->settings, "changed::level", G_CALLBACK (on_level_changed), self);

@@ -22,7 +22,7 @@
  * At the root every level first narrows the moves with safety_filter ():
  * a mill that can be closed is closed, and a mill the opponent could close
  * next is blocked.  Levels: Impossible searches about 1 s (no depth
- * limit), Hard 0.25 s and at most 5 plies, Medium looks 2 plies ahead and
+ * limit), Hard 0.25 s and at most 4 plies, Medium looks 2 plies ahead and
  * picks at random among moves within 0.15 stones of the best, Relaxed
  * looks 1 ply ahead, picks among moves within 0.6 stones, and plays a
  * random (still safe) move 30 % of the time.
@@ -897,7 +897,7 @@ tafel_mill_choose_move (const TafelState   *state,
     case TAFEL_LEVEL_MEDIUM:
       return choose_weak (state, history, 2, 15, 0, rand, cancellable, move);
     case TAFEL_LEVEL_HARD:
-      limits.max_depth = 5;
+      limits.max_depth = 4;
       limits.budget_us = 250 * 1000;
       break;
     case TAFEL_LEVEL_IMPOSSIBLE:

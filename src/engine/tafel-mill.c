@@ -1051,6 +1051,71 @@ mill_parse_position (const char  *text,
   return TRUE;
 }
 
+/* ---- what the board shows of a move being made ---- */
+
+static guint
+mill_in_hand (const TafelState *state,
+              int               side)
+{
+  return TAFEL_MILL_CSTATE (state)->hand[side];
+}
+
+/* Paths: [to(, removed)] while placing, [from, to(, removed)] while
+ * moving, [removed] for a pending removal. */
+static gboolean
+placing (const TafelMillState *s)
+{
+  return s->hand[s->side] > 0;
+}
+
+static void
+mill_preview (const TafelState *state,
+              const guint8     *path,
+              guint             len,
+              TafelPointInfo   *info)
+{
+  const TafelMillState *s = TAFEL_MILL_CSTATE (state);
+  guint8 own = s->side == 0 ? TAFEL_POINT_SIDE0 : TAFEL_POINT_SIDE1;
+
+  if (s->pending || len == 0)
+    return;
+
+  if (placing (s))
+    {
+      info[path[0]].owner = own;
+      return;
+    }
+
+  info[path[0]].flags |= TAFEL_POINT_FLAG_SELECTED;
+  if (len >= 2)
+    {
+      info[path[0]].owner = TAFEL_POINT_EMPTY;
+      info[path[0]].flags &= ~TAFEL_POINT_FLAG_SELECTED;
+      info[path[1]].owner = own;
+      info[path[1]].flags |= TAFEL_POINT_FLAG_SELECTED;
+    }
+}
+
+static const char *
+mill_prompt (const TafelState *state,
+             const guint8     *path,
+             guint             len)
+{
+  const TafelMillState *s = TAFEL_MILL_CSTATE (state);
+  guint clicks_before_removal = placing (s) ? 1 : 2;
+
+  if (s->pending || len >= clicks_before_removal)
+    return _("Remove a stone of your opponent.");
+  if (placing (s))
+    return _("Place a stone.");
+  if (len == 1)
+    return _("Choose where to move it.");
+  if (tafel_mill_popcount (s->stones[s->side]) == 3)
+    return s->side == 0 ? _("Choose a stone to move. White can fly.")
+                        : _("Choose a stone to move. Black can fly.");
+  return _("Choose a stone to move.");
+}
+
 const TafelRules tafel_mill_rules = {
   .game = TAFEL_GAME_MILL,
   .key = "mill",
@@ -1071,4 +1136,7 @@ const TafelRules tafel_mill_rules = {
   .choose_move = tafel_mill_choose_move,
   .parse_position = mill_parse_position,
   .perft = mill_perft,
+  .in_hand = mill_in_hand,
+  .preview = mill_preview,
+  .prompt = mill_prompt,
 };
