@@ -990,6 +990,7 @@ on_key_pressed (GtkEventControllerKey *controller,
           if (point >= 0)
             {
               self->cursor = point;
+              g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURSOR]);
               activate_point (self, point);
               return GDK_EVENT_STOP;
             }

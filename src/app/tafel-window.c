@@ -19,6 +19,7 @@
 #include "tafel-board-view.h"
 #include "tafel-check-dialog.h"
 #include "tafel-enums.h"
+#include "tafel-names.h"
 #include "tafel-save.h"
 #include "tafel-settings.h"
 #include "tafel-window.h"
@@ -109,17 +110,7 @@ static const char *
 side_name (TafelWindow *self,
            int          side)
 {
-  switch (tafel_match_get_game (self->match))
-    {
-    case TAFEL_GAME_CONNECT_FOUR:
-      return side == 0 ? _("Red") : _("Yellow");
-    case TAFEL_GAME_MILL:
-      return side == 0 ? _("White") : _("Black");
-    case TAFEL_GAME_INFINITY:
-    case TAFEL_GAME_TICTACTOE:
-    default:
-      return side == 0 ? "X" : "O";
-    }
+  return tafel_names_side (tafel_match_get_game (self->match), side);
 }
 
 /* ---- the computer's turn ---- */
@@ -286,12 +277,41 @@ trace (TafelWindow *self,
     }
 }
 
+/* The board tells screen readers the whole position and the status. */
+static void
+describe_board (TafelWindow *self,
+                const char  *status)
+{
+  g_autofree char *position = tafel_names_describe (self->match);
+  g_autofree char *description = g_strconcat (position, " ", status, NULL);
+  int cursor = tafel_board_view_get_cursor (TAFEL_BOARD_VIEW (self->board_view));
+  const TafelRules *rules = tafel_match_get_rules (self->match);
+  g_autofree char *where = tafel_names_point (rules, cursor);
+  g_autofree TafelPointInfo *info = g_new0 (TafelPointInfo, rules->board->n_points);
+  g_autofree char *label = NULL;
+
+  rules->points (tafel_match_get_state (self->match), info);
+  if (info[cursor].owner == TAFEL_POINT_EMPTY)
+    /* Translators: the board's name for screen readers; %s is where the cursor is */
+    label = g_strdup_printf (_("Game board, cursor on %s, empty"), where);
+  else
+    /* Translators: the board's name for screen readers; cursor point, then who is there */
+    label = g_strdup_printf (_("Game board, cursor on %s, %s"), where,
+                             side_name (self, info[cursor].owner == TAFEL_POINT_SIDE0 ? 0 : 1));
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->board_view),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
+                                  -1);
+}
+
 static void
 update_status (TafelWindow *self)
 {
   g_autofree char *text = status_text (self);
 
   gtk_label_set_text (GTK_LABEL (self->status_label), text);
+  describe_board (self, text);
   trace (self, text);
 }
 
@@ -763,6 +783,7 @@ tafel_window_init (TafelWindow *self)
 
   g_signal_connect (self->board_view, "move", G_CALLBACK (on_board_move), self);
   g_signal_connect_swapped (self->board_view, "notify::path-length", G_CALLBACK (update_status), self);
+  g_signal_connect_swapped (self->board_view, "notify::cursor", G_CALLBACK (update_status), self);
   tafel_settings_bind_choice (self->settings, "game", self->game_dropdown, game_choices);
   g_signal_connect (self->settings, "changed::game", G_CALLBACK (on_game_setting_changed), self);
   g_signal_connect (self->settings, "changed::level", G_CALLBACK (on_level_changed), self);
