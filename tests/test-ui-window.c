@@ -490,6 +490,35 @@ test_keyboard (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+status_has_value (gpointer window)
+{
+  return strstr (tafel_window_get_status (window), "win") != NULL ||
+         strstr (tafel_window_get_status (window), "Draw") != NULL;
+}
+
+static void
+test_show_value (void)
+{
+  TafelWindow *window = open_window ("human", "medium");
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+
+  g_settings_set_string (settings, "game", "tictactoe");
+  g_assert_true (tafel_window_start_position (window, TAFEL_GAME_TICTACTOE, "12", NULL));
+  g_settings_set_boolean (settings, "show-value", TRUE);
+  iterate_until (status_has_value, window);
+  /* X wins after 1 2: three moves of X's (e.g. 5, then 9 or 7). */
+  g_assert_cmpstr (tafel_window_get_status (window), ==, "X to move — X can win in 3 moves.");
+
+  g_assert_true (tafel_window_start_position (window, TAFEL_GAME_TICTACTOE, "", NULL));
+  iterate_until (status_has_value, window);
+  g_assert_cmpstr (tafel_window_get_status (window), ==, "X to move — Draw with best play.");
+
+  g_settings_set_boolean (settings, "show-value", FALSE);
+  g_assert_cmpstr (tafel_window_get_status (window), ==, "X to move");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -512,6 +541,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/undo-redo-hint", test_undo_redo_hint);
   g_test_add_func ("/ui/window/save-restore", test_save_restore);
   g_test_add_func ("/ui/window/keyboard", test_keyboard);
+  g_test_add_func ("/ui/window/show-value", test_show_value);
 
   status = g_test_run ();
   g_object_unref (app);

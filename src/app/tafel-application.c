@@ -8,6 +8,7 @@
 
 #include "tafel-application.h"
 #include "tafel-color-scheme.h"
+#include "tafel-help-window.h"
 #include "tafel-preferences-dialog.h"
 #include "tafel-rules.h"
 #include "tafel-window.h"
@@ -113,6 +114,16 @@ about_activated (GSimpleAction *action,
                          NULL);
 }
 
+static void
+help_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  TafelApplication *self = user_data;
+
+  tafel_help_window_show (GTK_WINDOW (get_window (self)), NULL);
+}
+
 /* Light or dark as the style preference says: the desktop's choice,
  * or always light, or always dark.  The board follows by itself, since
  * it takes its colours from the style. */
@@ -136,6 +147,7 @@ static const GActionEntry app_actions[] = {
   { "quit", quit_activated, NULL, NULL, NULL },
   { "preferences", preferences_activated, NULL, NULL, NULL },
   { "about", about_activated, NULL, NULL, NULL },
+  { "help", help_activated, NULL, NULL, NULL },
 };
 
 static void
@@ -150,6 +162,7 @@ tafel_application_startup (GApplication *app)
   static const char *redo_accels[] = { "<Control><Shift>z", NULL };
   static const char *hint_accels[] = { "<Control>h", NULL };
   static const char *check_position_accels[] = { "<Control>k", NULL };
+  static const char *help_accels[] = { "F1", NULL };
   g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
 
   G_APPLICATION_CLASS (tafel_application_parent_class)->startup (app);
@@ -164,6 +177,7 @@ tafel_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.redo", redo_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.hint", hint_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.check-position", check_position_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.help", help_accels);
 
   gtk_css_provider_load_from_resource (css, "/io/github/tafel/Tafel/style.css");
   gtk_style_context_add_provider_for_display (gdk_display_get_default (),

@@ -837,14 +837,15 @@ tafel_board_view_click (TafelBoardView *self,
   tafel_match_continuations (self->match, self->path, self->path_len, targets, NULL);
   if (!targets[board (self)->target_of_point[point]])
     {
-      /* Not a continuation: start a new path from this target if it can. */
-      set_path_len (self, 0);
+      /* Not a continuation: start a new path from this target if it can;
+       * otherwise the click does nothing and a half-made move stays. */
       tafel_match_continuations (self->match, NULL, 0, targets, NULL);
       if (!targets[board (self)->target_of_point[point]])
         {
           gtk_widget_queue_draw (GTK_WIDGET (self));
           return;
         }
+      set_path_len (self, 0);
     }
 
   self->path[self->path_len] = board (self)->target_of_point[point];

@@ -21,6 +21,7 @@ struct _TafelPreferencesDialog
   GtkWidget *first_player_dropdown;
   GtkWidget *pause_switch;
   GtkWidget *style_dropdown;
+  GtkWidget *value_switch;
 
   GSettings *settings;
 };
@@ -59,6 +60,7 @@ tafel_preferences_dialog_class_init (TafelPreferencesDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TafelPreferencesDialog, first_player_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TafelPreferencesDialog, pause_switch);
   gtk_widget_class_bind_template_child (widget_class, TafelPreferencesDialog, style_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, TafelPreferencesDialog, value_switch);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
@@ -74,6 +76,8 @@ tafel_preferences_dialog_init (TafelPreferencesDialog *self)
   tafel_settings_bind_choice (self->settings, "first-player", self->first_player_dropdown, first_player_choices);
   tafel_settings_bind_choice (self->settings, "style", self->style_dropdown, style_choices);
   g_settings_bind (self->settings, "thinking-pause", self->pause_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "show-value", self->value_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
 }
 

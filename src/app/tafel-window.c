@@ -22,6 +22,7 @@
 #include "tafel-names.h"
 #include "tafel-save.h"
 #include "tafel-settings.h"
+#include "tafel-statistics-dialog.h"
 #include "tafel-window.h"
 
 /* The computer's move appears this long after it was asked for. */
@@ -48,9 +49,13 @@ struct _TafelWindow
 
   GCancellable *thinking;      /* non-NULL while the computer thinks */
   GCancellable *hinting;       /* a hint being computed */
+  GCancellable *analyzing;     /* the exact value being worked out */
+  char *known;                 /* what is known of the position, or NULL */
   gboolean stepping;           /* undo/redo passing the computer's turns */
   gboolean restoring;          /* until the saved game is back: no saving */
   gboolean save_failed;        /* the last save did not work */
+  TafelStatistics *statistics; /* finished games; read from the file when needed */
+  gboolean result_counted;     /* this game is in the statistics already */
   guint pause_id;              /* pending display of the computer's move */
   TafelMove pending_move;
   guint pending_serial;
@@ -61,7 +66,9 @@ G_DEFINE_FINAL_TYPE (TafelWindow, tafel_window, GTK_TYPE_APPLICATION_WINDOW)
 
 static void update (TafelWindow *self);
 static void update_actions (TafelWindow *self);
+static void update_status (TafelWindow *self);
 static void save_game (TafelWindow *self);
+static void record_result (TafelWindow *self);
 
 /* The game switcher's items, in TafelGame order. */
 static const char *const game_choices[] = { "infinity", "tictactoe", "connect-four", "mill", NULL };
@@ -118,6 +125,12 @@ side_name (TafelWindow *self,
 static void
 stop_thinking (TafelWindow *self)
 {
+  if (self->analyzing != NULL)
+    {
+      g_cancellable_cancel (self->analyzing);
+      g_clear_object (&self->analyzing);
+    }
+  g_clear_pointer (&self->known, g_free);
   if (self->hinting != NULL)
     {
       g_cancellable_cancel (self->hinting);
@@ -198,6 +211,87 @@ maybe_start_computer (TafelWindow *self)
   self->asked_at = g_get_monotonic_time ();
   tafel_ai_choose_move_async (self->ai, self->match, setting_level (self),
                               self->thinking, on_move_chosen, g_object_ref (self));
+}
+
+/* ---- what is known of the position (the show-value preference) ---- */
+
+static char *
+value_text (TafelWindow         *self,
+            const TafelAnalysis *a)
+{
+  int to_move = tafel_match_get_side_to_move (self->match);
+  gboolean vs_computer = self->computer_side != TAFEL_SIDE_NONE;
+  int moves;
+
+  switch (a->value)
+    {
+    case TAFEL_VALUE_DRAW:
+      return g_strdup (_("Draw with best play."));
+    case TAFEL_VALUE_WIN:
+      moves = (a->plies + 1) / 2;
+      if (vs_computer)
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "You can win in %d move.",
+                                             "You can win in %d moves.", moves), moves);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s can win in %d move.",
+                                           "%s can win in %d moves.", moves),
+                              side_name (self, to_move), moves);
+    case TAFEL_VALUE_LOSS:
+      moves = a->plies / 2;
+      if (vs_computer)
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The computer wins in %d move.",
+                                             "The computer wins in %d moves.", moves), moves);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s wins in %d move.",
+                                           "%s wins in %d moves.", moves),
+                              side_name (self, to_move ^ 1), moves);
+    case TAFEL_VALUE_UNKNOWN:
+    default:
+      return NULL;
+    }
+}
+
+static void
+on_analyzed (GObject      *source,
+             GAsyncResult *result,
+             gpointer      data)
+{
+  g_autoptr(TafelWindow) self = data;
+  g_autofree TafelAnalysis *analysis = NULL;
+  guint serial;
+
+  analysis = tafel_ai_analyze_finish (TAFEL_AI (source), result, &serial, NULL);
+  if (analysis == NULL || serial != tafel_match_get_serial (self->match))
+    return;
+
+  g_clear_object (&self->analyzing);
+  g_free (self->known);
+  self->known = value_text (self, analysis);
+  update_status (self);
+}
+
+/* On a person's turn, if asked for, work out what the position is worth. */
+static void
+maybe_analyze (TafelWindow *self)
+{
+  const TafelRules *rules = tafel_match_get_rules (self->match);
+
+  if (!g_settings_get_boolean (self->settings, "show-value") || rules->analyze == NULL ||
+      rules->game == TAFEL_GAME_MILL || self->analyzing != NULL || self->known != NULL ||
+      tafel_match_get_status (self->match) != TAFEL_STATUS_RUNNING ||
+      tafel_match_get_side_to_move (self->match) == self->computer_side)
+    return;
+
+  self->analyzing = g_cancellable_new ();
+  tafel_ai_analyze_async (self->ai, self->match, self->analyzing, on_analyzed, g_object_ref (self));
+}
+
+static void
+on_show_value_changed (TafelWindow *self)
+{
+  if (self->analyzing != NULL)
+    g_cancellable_cancel (self->analyzing);
+  g_clear_object (&self->analyzing);
+  g_clear_pointer (&self->known, g_free);
+  update (self);
 }
 
 /* ---- status ---- */
@@ -308,7 +402,9 @@ describe_board (TafelWindow *self,
 static void
 update_status (TafelWindow *self)
 {
-  g_autofree char *text = status_text (self);
+  g_autofree char *status = status_text (self);
+  g_autofree char *text = self->known != NULL ? g_strconcat (status, " — ", self->known, NULL)
+                                              : g_strdup (status);
 
   gtk_label_set_text (GTK_LABEL (self->status_label), text);
   describe_board (self, text);
@@ -328,15 +424,22 @@ update (TafelWindow *self)
 
   update_actions (self);
   maybe_start_computer (self);
+  maybe_analyze (self);
 }
 
 static void
 on_match_changed (TafelMatch  *match,
                   TafelWindow *self)
 {
+  /* What was known belonged to the previous position. */
+  if (self->analyzing != NULL)
+    g_cancellable_cancel (self->analyzing);
+  g_clear_object (&self->analyzing);
+  g_clear_pointer (&self->known, g_free);
   update (self);
   if (!self->restoring)
     save_game (self);
+  record_result (self);
 }
 
 static void
@@ -361,6 +464,7 @@ new_game (TafelWindow *self)
 {
   stop_thinking (self);
   self->computer_side = against_computer (self) ? choose_computer_side (self) : TAFEL_SIDE_NONE;
+  self->result_counted = FALSE;
   tafel_match_restart (self->match);
 }
 
@@ -691,6 +795,76 @@ check_position_activated (GtkWidget  *widget,
   gtk_window_present (tafel_check_dialog_new (TAFEL_WINDOW (widget)));
 }
 
+/* ---- statistics ---- */
+
+/* Reads the file afresh (another window or run may have counted since),
+ * and reports a damaged one, which is set aside.  FALSE when the file is
+ * there but cannot be read at all: then nothing may be written over it. */
+static gboolean
+load_statistics (TafelWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *aside = NULL;
+  g_autofree char *text = NULL;
+
+  if (self->statistics == NULL)
+    self->statistics = tafel_statistics_new (NULL);
+  if (tafel_statistics_load (self->statistics, &aside, &error))
+    return TRUE;
+
+  if (aside != NULL)
+    /* Translators: the first %s is the reason, the second a file name */
+    text = g_strdup_printf (_("The statistics could not be read (%s). They were kept as “%s”; counting starts afresh."),
+                            error->message, aside);
+  else
+    /* Translators: %s is the reason */
+    text = g_strdup_printf (_("The statistics could not be read (%s)."), error->message);
+  show_banner (self, text);
+
+  return g_error_matches (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT);
+}
+
+/* The rule: a game counts once, when it first ends.  Undo after the end
+ * and playing on to an end again is the same game and does not count
+ * again; new_game() and tafel_window_start_position() start a new one.
+ * The level counted is the one set when the game ends. */
+static void
+record_result (TafelWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->restoring || self->result_counted ||
+      tafel_match_get_status (self->match) == TAFEL_STATUS_RUNNING)
+    return;
+
+  if (!load_statistics (self))
+    {
+      self->result_counted = TRUE;
+      return;
+    }
+  tafel_statistics_count_match (self->statistics, self->match, setting_level (self),
+                                self->computer_side, &self->result_counted);
+  if (!tafel_statistics_save (self->statistics, &error))
+    {
+      g_autofree char *text =
+        /* Translators: %s is the reason, e.g. "No space left on device" */
+        g_strdup_printf (_("The statistics cannot be saved: %s"), error->message);
+      show_banner (self, text);
+    }
+}
+
+static void
+statistics_activated (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  TafelWindow *self = TAFEL_WINDOW (widget);
+
+  load_statistics (self);
+  gtk_window_present (tafel_statistics_dialog_new (GTK_WINDOW (self), self->statistics,
+                                                   tafel_match_get_game (self->match)));
+}
+
 /* ---- window size ---- */
 
 /* Remembered when the window closes, not on every resize. */
@@ -727,6 +901,7 @@ tafel_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->match, self);
   g_clear_object (&self->match);
   g_clear_object (&self->ai);
+  g_clear_object (&self->statistics);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->rand, g_rand_free);
 
@@ -758,6 +933,7 @@ tafel_window_class_init (TafelWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_activated);
   gtk_widget_class_install_action (widget_class, "win.dismiss-banner", NULL, dismiss_banner_activated);
   gtk_widget_class_install_action (widget_class, "win.check-position", NULL, check_position_activated);
+  gtk_widget_class_install_action (widget_class, "win.statistics", NULL, statistics_activated);
 }
 
 static guint32
@@ -788,6 +964,7 @@ tafel_window_init (TafelWindow *self)
   g_signal_connect (self->settings, "changed::game", G_CALLBACK (on_game_setting_changed), self);
   g_signal_connect (self->settings, "changed::level", G_CALLBACK (on_level_changed), self);
   g_signal_connect (self->settings, "changed::opponent", G_CALLBACK (on_opponent_changed), self);
+  g_signal_connect_swapped (self->settings, "changed::show-value", G_CALLBACK (on_show_value_changed), self);
 
   if (g_getenv ("TAFEL_TRACE") != NULL)
     g_signal_connect (self, "map", G_CALLBACK (on_map), NULL);
@@ -845,6 +1022,9 @@ tafel_window_start_position (TafelWindow  *self,
   self->computer_side = against_computer (self)
                         ? tafel_match_get_side_to_move (check) ^ 1
                         : TAFEL_SIDE_NONE;
+  /* A new game for the statistics; one that has ended already is not
+   * a game played here. */
+  self->result_counted = tafel_match_get_status (check) != TAFEL_STATUS_RUNNING;
   if (!tafel_match_load_moves (self->match, moves, error))
     g_return_val_if_reached (FALSE);
 
@@ -897,4 +1077,15 @@ tafel_window_get_computer_side (TafelWindow *self)
   g_return_val_if_fail (TAFEL_IS_WINDOW (self), TAFEL_SIDE_NONE);
 
   return self->computer_side;
+}
+
+/* The record of finished games, as last read or counted. */
+TafelStatistics *
+tafel_window_get_statistics (TafelWindow *self)
+{
+  g_return_val_if_fail (TAFEL_IS_WINDOW (self), NULL);
+
+  if (self->statistics == NULL)
+    load_statistics (self);
+  return self->statistics;
 }

@@ -8,6 +8,7 @@
 
 #include "tafel-ai.h"
 #include "tafel-match.h"
+#include "tafel-statistics.h"
 
 G_BEGIN_DECLS
 
@@ -29,5 +30,6 @@ const char  *tafel_window_get_status    (TafelWindow    *self);
 gboolean     tafel_window_is_thinking   (TafelWindow    *self);
 /* The side the computer plays, or TAFEL_SIDE_NONE against a person. */
 int          tafel_window_get_computer_side (TafelWindow *self);
+TafelStatistics *tafel_window_get_statistics (TafelWindow *self);
 
 G_END_DECLS

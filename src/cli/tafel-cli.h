@@ -16,6 +16,8 @@ G_BEGIN_DECLS
 #define TAFEL_CLI_EXIT_ERROR 2
 
 int tafel_cli_analyze  (int argc, char **argv);
+int tafel_cli_bench    (int argc, char **argv);
+int tafel_cli_book     (int argc, char **argv);
 int tafel_cli_check    (int argc, char **argv);
 int tafel_cli_perft    (int argc, char **argv);
 int tafel_cli_selfplay (int argc, char **argv);

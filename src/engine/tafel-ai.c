@@ -186,6 +186,44 @@ choose_in_thread (GTask        *task,
   g_task_return_boolean (task, TRUE);
 }
 
+/* Copies what a worker needs of @match into a new request. */
+static Request *
+request_new (TafelAi    *self,
+             TafelMatch *match,
+             TafelLevel  level)
+{
+  TafelHistory history = tafel_match_get_history (match);
+  Request *request = g_new0 (Request, 1);
+
+  request->rules = tafel_match_get_rules (match);
+  request->state = *tafel_match_get_state (match);
+  request->hashes = g_memdup2 (history.hashes, history.n * sizeof (guint64));
+  request->n_hashes = history.n;
+  request->level = level;
+  request->seed = g_rand_int (self->rand);
+  request->serial = tafel_match_get_serial (match);
+
+  return request;
+}
+
+static GTask *
+task_new (TafelAi             *self,
+          Request             *request,
+          gpointer             source_tag,
+          const char          *name,
+          GCancellable        *cancellable,
+          GAsyncReadyCallback  callback,
+          gpointer             user_data)
+{
+  GTask *task = g_task_new (self, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, source_tag);
+  g_task_set_name (task, name);
+  g_task_set_task_data (task, request, (GDestroyNotify) request_free);
+  g_task_set_return_on_cancel (task, TRUE);
+  return task;
+}
+
 /**
  * tafel_ai_choose_move_async:
  * @match: the game; its current position is copied
@@ -203,27 +241,12 @@ tafel_ai_choose_move_async (TafelAi             *self,
                             gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
-  TafelHistory history;
-  Request *request;
 
   g_return_if_fail (TAFEL_IS_AI (self));
   g_return_if_fail (TAFEL_IS_MATCH (match));
 
-  history = tafel_match_get_history (match);
-  request = g_new0 (Request, 1);
-  request->rules = tafel_match_get_rules (match);
-  request->state = *tafel_match_get_state (match);
-  request->hashes = g_memdup2 (history.hashes, history.n * sizeof (guint64));
-  request->n_hashes = history.n;
-  request->level = level;
-  request->seed = g_rand_int (self->rand);
-  request->serial = tafel_match_get_serial (match);
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, tafel_ai_choose_move_async);
-  g_task_set_name (task, "[tafel] choose move");
-  g_task_set_task_data (task, request, (GDestroyNotify) request_free);
-  g_task_set_return_on_cancel (task, TRUE);
+  task = task_new (self, request_new (self, match, level), tafel_ai_choose_move_async,
+                   "[tafel] choose move", cancellable, callback, user_data);
   g_task_run_in_thread (task, choose_in_thread);
 }
 
@@ -255,6 +278,73 @@ tafel_ai_choose_move_finish (TafelAi       *self,
     *serial = request->serial;
 
   return TRUE;
+}
+
+static void
+analyze_in_thread (GTask        *task,
+                   gpointer      source_object,
+                   gpointer      task_data,
+                   GCancellable *cancellable)
+{
+  Request *request = task_data;
+  TafelHistory history = { request->hashes, request->n_hashes };
+  g_autofree TafelAnalysis *analysis = g_new0 (TafelAnalysis, 1);
+
+  analysis->value = TAFEL_VALUE_UNKNOWN;
+  if (request->rules->analyze != NULL &&
+      !request->rules->analyze (&request->state, &history, analysis, cancellable))
+    analysis->value = TAFEL_VALUE_UNKNOWN;
+
+  if (!g_task_return_error_if_cancelled (task))
+    g_task_return_pointer (task, g_steal_pointer (&analysis), g_free);
+}
+
+/**
+ * tafel_ai_analyze_async:
+ * @match: the game; its current position is copied
+ *
+ * Works out what is known exactly about the position, on a worker thread.
+ */
+void
+tafel_ai_analyze_async (TafelAi             *self,
+                        TafelMatch          *match,
+                        GCancellable        *cancellable,
+                        GAsyncReadyCallback  callback,
+                        gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (TAFEL_IS_AI (self));
+  g_return_if_fail (TAFEL_IS_MATCH (match));
+
+  task = task_new (self, request_new (self, match, TAFEL_LEVEL_IMPOSSIBLE), tafel_ai_analyze_async,
+                   "[tafel] analyze", cancellable, callback, user_data);
+  g_task_run_in_thread (task, analyze_in_thread);
+}
+
+/**
+ * tafel_ai_analyze_finish:
+ * @serial: (out) (optional): the serial of the match position it is for
+ *
+ * Returns: (transfer full): the analysis, value %TAFEL_VALUE_UNKNOWN where
+ *   the game does not know it exactly; free with g_free()
+ */
+TafelAnalysis *
+tafel_ai_analyze_finish (TafelAi       *self,
+                         GAsyncResult  *result,
+                         guint         *serial,
+                         GError       **error)
+{
+  TafelAnalysis *analysis;
+
+  g_return_val_if_fail (TAFEL_IS_AI (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  analysis = g_task_propagate_pointer (G_TASK (result), error);
+  if (analysis != NULL && serial != NULL)
+    *serial = ((Request *) g_task_get_task_data (G_TASK (result)))->serial;
+
+  return analysis;
 }
 
 /**

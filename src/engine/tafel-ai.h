@@ -32,6 +32,16 @@ gboolean    tafel_ai_choose_move_finish  (TafelAi              *self,
                                           guint                *serial,
                                           GError              **error);
 
+void        tafel_ai_analyze_async       (TafelAi              *self,
+                                          TafelMatch           *match,
+                                          GCancellable         *cancellable,
+                                          GAsyncReadyCallback   callback,
+                                          gpointer              user_data);
+TafelAnalysis *tafel_ai_analyze_finish   (TafelAi              *self,
+                                          GAsyncResult         *result,
+                                          guint                *serial,
+                                          GError              **error);
+
 GThread    *tafel_ai_get_last_worker     (TafelAi              *self);
 
 G_END_DECLS

@@ -247,6 +247,44 @@ tafel_c4_book_get_default (void)
   return g_once (&once, load_default, NULL);
 }
 
+gboolean
+tafel_c4_book_write (const char     *path,
+                     guint           depth,
+                     const guint64  *entries,
+                     gsize           n,
+                     GError        **error)
+{
+  g_autoptr(GByteArray) file = g_byte_array_new ();
+  guint8 header[HEADER_SIZE];
+  guint32 v32;
+  guint64 v64;
+
+  memcpy (header, BOOK_MAGIC, 8);
+  v32 = GUINT32_TO_LE (BOOK_VERSION);
+  memcpy (header + 8, &v32, 4);
+  v32 = GUINT32_TO_LE (depth);
+  memcpy (header + 12, &v32, 4);
+  v64 = GUINT64_TO_LE ((guint64) n);
+  memcpy (header + 16, &v64, 8);
+  g_byte_array_append (file, header, HEADER_SIZE);
+  for (gsize i = 0; i < n; i++)
+    {
+      v64 = GUINT64_TO_LE (entries[i]);
+      g_byte_array_append (file, (const guint8 *) &v64, 8);
+    }
+  v64 = GUINT64_TO_LE (fnv1a (file->data + HEADER_SIZE, file->len - HEADER_SIZE));
+  memcpy (file->data + 24, &v64, 8);
+
+  return g_file_set_contents (path, (const char *) file->data, file->len, error);
+}
+
+guint64
+tafel_c4_book_entry (const TafelC4Pos *pos,
+                     int               score)
+{
+  return tafel_c4_canonical_key (pos) << 8 | (guint64) (score + 64);
+}
+
 /* ---- building ---------------------------------------------------------- */
 
 typedef struct {
@@ -383,7 +421,6 @@ tafel_c4_book_build (const char    *out_path,
   Enum en = { 0 };
   g_autoptr(GHashTable) scores = NULL;
   g_autoptr(GArray) entries = NULL;
-  g_autoptr(GByteArray) file = NULL;
   TafelC4Solver *solver = NULL;
   FILE *progress = NULL;
   TafelC4Pos root = { 0 };
@@ -489,34 +526,12 @@ tafel_c4_book_build (const char    *out_path,
       }
   g_array_sort (entries, compare_u64);
 
-  file = g_byte_array_new ();
-  {
-    guint8 header[HEADER_SIZE];
-    guint32 v32;
-    guint64 v64;
-
-    memcpy (header, BOOK_MAGIC, 8);
-    v32 = GUINT32_TO_LE (BOOK_VERSION);
-    memcpy (header + 8, &v32, 4);
-    v32 = GUINT32_TO_LE (depth);
-    memcpy (header + 12, &v32, 4);
-    v64 = GUINT64_TO_LE ((guint64) entries->len);
-    memcpy (header + 16, &v64, 8);
-    g_byte_array_append (file, header, HEADER_SIZE);
-    for (guint i = 0; i < entries->len; i++)
-      {
-        v64 = GUINT64_TO_LE (g_array_index (entries, guint64, i));
-        g_byte_array_append (file, (const guint8 *) &v64, 8);
-      }
-    v64 = GUINT64_TO_LE (fnv1a (file->data + HEADER_SIZE, file->len - HEADER_SIZE));
-    memcpy (file->data + 24, &v64, 8);
-  }
-
-  if (!g_file_set_contents (out_path, (const char *) file->data, file->len, error))
+  if (!tafel_c4_book_write (out_path, depth, (const guint64 *) entries->data,
+                            entries->len, error))
     goto out;
 
   log_line (log, "wrote %s: depth %u, %u positions, %u bytes, %.0f s",
-            out_path, depth, entries->len, file->len,
+            out_path, depth, entries->len, HEADER_SIZE + 8 * entries->len,
             (g_get_monotonic_time () - start) / 1e6);
   ok = TRUE;
 

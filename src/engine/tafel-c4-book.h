@@ -36,6 +36,16 @@ gboolean           tafel_c4_book_lookup      (const TafelC4Book *book,
  * once; NULL (with a warning for a bad file) when there is none. */
 const TafelC4Book *tafel_c4_book_get_default (void);
 
+/* One entry of a book file for @pos with @score. */
+guint64            tafel_c4_book_entry       (const TafelC4Pos  *pos,
+                                              int                score);
+/* Writes a book file of @n entries, which must be ascending. */
+gboolean           tafel_c4_book_write       (const char        *path,
+                                              guint              depth,
+                                              const guint64     *entries,
+                                              gsize              n,
+                                              GError           **error);
+
 /* Builds the book of all positions with at most @depth stones.  Solved
  * positions are appended to @progress_path as they come, and read back
  * first, so an interrupted build continues where it stopped.  @log, when

@@ -34,8 +34,12 @@ ENGINE_CORE='tafel-rules.c tafel-grid3.c tafel-tictactoe.c tafel-infinity.c
 
 # name: engine sources (in src/engine) the target links with; @core stands
 # for ENGINE_CORE
+#
+# Still to come (issue 7): the save-file loader and the opening-book loader.
 TARGETS='
 checker: tafel-checker.c @core
+moves: @core
+mill-fen: @core
 '
 
 here=$(cd "$(dirname "$0")" && pwd)

@@ -1,0 +1,53 @@
+/* tafel-statistics-dialog.h: won, drawn and lost games, per game and level
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "tafel-statistics.h"
+
+G_BEGIN_DECLS
+
+#define TAFEL_TYPE_STATISTICS_DIALOG (tafel_statistics_dialog_get_type ())
+
+G_DECLARE_FINAL_TYPE (TafelStatisticsDialog, tafel_statistics_dialog, TAFEL, STATISTICS_DIALOG, GtkWindow)
+
+/* The columns of a game's table against the computer. */
+typedef enum {
+  TAFEL_STATISTICS_COLUMN_WON,
+  TAFEL_STATISTICS_COLUMN_DRAWN,
+  TAFEL_STATISTICS_COLUMN_LOST,
+  TAFEL_STATISTICS_COLUMN_STREAK,
+  TAFEL_STATISTICS_COLUMN_BEST_STREAK,
+} TafelStatisticsColumn;
+
+/* The columns of the line of games between two persons. */
+typedef enum {
+  TAFEL_STATISTICS_PAIR_FIRST_WINS,
+  TAFEL_STATISTICS_PAIR_SECOND_WINS,
+  TAFEL_STATISTICS_PAIR_DRAWS,
+} TafelStatisticsPairColumn;
+
+GtkWindow       *tafel_statistics_dialog_new              (GtkWindow             *parent,
+                                                           TafelStatistics       *statistics,
+                                                           TafelGame              game);
+
+/* The parts tests reach. */
+TafelStatistics *tafel_statistics_dialog_get_statistics   (TafelStatisticsDialog *self);
+TafelGame        tafel_statistics_dialog_get_visible_game (TafelStatisticsDialog *self);
+const char      *tafel_statistics_dialog_get_cell         (TafelStatisticsDialog *self,
+                                                           TafelGame              game,
+                                                           TafelLevel             level,
+                                                           TafelStatisticsColumn  column);
+const char      *tafel_statistics_dialog_get_pair_cell    (TafelStatisticsDialog *self,
+                                                           TafelGame              game,
+                                                           TafelStatisticsPairColumn column);
+const char      *tafel_statistics_dialog_get_summary      (TafelStatisticsDialog *self,
+                                                           TafelGame              game);
+GtkWidget       *tafel_statistics_dialog_get_reset_button (TafelStatisticsDialog *self);
+/* The question before a reset, while it is asked; else NULL. */
+GtkWidget       *tafel_statistics_dialog_get_confirmation (TafelStatisticsDialog *self);
+
+G_END_DECLS
