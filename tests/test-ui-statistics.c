@@ -94,7 +94,7 @@ click_cell (TafelWindow *window,
 static gpointer
 find_toplevel (GType type)
 {
-  g_autoptr(GListModel) toplevels = gtk_window_get_toplevels ();
+  GListModel *toplevels = gtk_window_get_toplevels ();
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {

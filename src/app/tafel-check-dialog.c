@@ -314,8 +314,10 @@ tafel_check_dialog_class_init (TafelCheckDialogClass *klass)
 static void
 tafel_check_dialog_init (TafelCheckDialog *self)
 {
+  g_autoptr(PangoLayout) layout = NULL;
   GtkTextBuffer *buf;
   GdkRGBA error_bg;
+  int two_lines;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
@@ -328,6 +330,11 @@ tafel_check_dialog_init (TafelCheckDialog *self)
   gtk_text_buffer_create_tag (buf, TAG_ERROR_ROW,
                               "paragraph-background-rgba", &error_bg,
                               NULL);
+
+  /* Room for a verdict of two lines, so the dialog keeps its size. */
+  layout = gtk_widget_create_pango_layout (self->verdict_label, "X\nX");
+  pango_layout_get_pixel_size (layout, NULL, &two_lines);
+  gtk_widget_set_size_request (self->verdict_label, -1, two_lines);
 
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->board_area), draw_board, self, NULL);
   g_signal_connect_swapped (buf, "changed", G_CALLBACK (check), self);
@@ -355,7 +362,6 @@ tafel_check_dialog_new (TafelWindow *window)
                        NULL);
 
   text = window_board_text (window);
-  if (g_getenv ("TMP_CHECK_TEXT")) { g_free (text); text = g_strcompress (g_getenv ("TMP_CHECK_TEXT")); } /* TEMP */
   gtk_text_buffer_set_text (buffer (self), text, -1);
   gtk_text_buffer_get_end_iter (buffer (self), &end);
   gtk_text_buffer_place_cursor (buffer (self), &end);

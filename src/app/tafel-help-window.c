@@ -20,6 +20,7 @@ struct _TafelHelpWindow
 {
   GtkWindow parent_instance;
 
+  GtkWidget *sidebar;
   GtkWidget *stack;
 };
 
@@ -38,7 +39,7 @@ static const HelpPage pages[] = {
          "You play against the computer or against a second person at the same screen."),
       N_("Choose the game with the switcher at the top of the window. New Game starts "
          "afresh; the two arrows next to it take moves back and play them again. The "
-         "button at the right of the title bar shows a good move for you."),
+         "light bulb button shows a good move for you."),
       N_("The line under the board tells whose turn it is and how a game has ended. "
          "The last move is marked on the board, and when a game is won, the winning "
          "stones are marked too."),
@@ -171,9 +172,7 @@ paragraph (const char *text)
 
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 64);
-  gtk_label_set_width_chars (GTK_LABEL (label), 40);
-  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_label_set_width_chars (GTK_LABEL (label), 48);
   gtk_widget_add_css_class (label, "help-paragraph");
   return label;
 }
@@ -216,7 +215,6 @@ build_page (const HelpPage *page)
   gtk_widget_set_margin_end (box, 36);
   gtk_widget_set_margin_top (box, 24);
   gtk_widget_set_margin_bottom (box, 36);
-  gtk_widget_set_halign (box, GTK_ALIGN_START);
 
   gtk_label_set_xalign (GTK_LABEL (title), 0);
   gtk_label_set_wrap (GTK_LABEL (title), TRUE);
@@ -234,6 +232,15 @@ build_page (const HelpPage *page)
 
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), box);
   return scrolled;
+}
+
+/* The topics take the keyboard first, so that the arrow keys go through
+ * them at once. */
+static void
+on_show (TafelHelpWindow *self)
+{
+  if (gtk_window_get_focus (GTK_WINDOW (self)) == NULL)
+    gtk_widget_child_focus (self->sidebar, GTK_DIR_TAB_FORWARD);
 }
 
 static void
@@ -254,6 +261,7 @@ tafel_help_window_class_init (TafelHelpWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/tafel/Tafel/tafel-help-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, TafelHelpWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, TafelHelpWindow, stack);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
@@ -268,6 +276,7 @@ tafel_help_window_init (TafelHelpWindow *self)
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     gtk_stack_add_titled (GTK_STACK (self->stack), build_page (&pages[i]),
                           pages[i].name, _(pages[i].title));
+  g_signal_connect (self, "map", G_CALLBACK (on_show), NULL);
 }
 
 /**

@@ -19,6 +19,7 @@ struct _TafelStatisticsDialog
 {
   GtkWindow parent_instance;
 
+  GtkWidget *switcher;
   GtkWidget *stack;
   GtkWidget *reset_button;
   GtkWidget *error_label;
@@ -307,6 +308,16 @@ reset_clicked (TafelStatisticsDialog *self)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* The keyboard starts on the tab of the game shown. */
+static void
+on_map (TafelStatisticsDialog *self)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (self->switcher); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_TOGGLE_BUTTON (child) && gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (child)))
+      gtk_widget_grab_focus (child);
+}
+
 /* ---- GObject ---- */
 
 static void
@@ -338,6 +349,7 @@ tafel_statistics_dialog_class_init (TafelStatisticsDialogClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/tafel/Tafel/tafel-statistics-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, TafelStatisticsDialog, switcher);
   gtk_widget_class_bind_template_child (widget_class, TafelStatisticsDialog, stack);
   gtk_widget_class_bind_template_child (widget_class, TafelStatisticsDialog, reset_button);
   gtk_widget_class_bind_template_child (widget_class, TafelStatisticsDialog, error_label);
@@ -354,6 +366,7 @@ tafel_statistics_dialog_init (TafelStatisticsDialog *self)
   for (guint game = 0; game < TAFEL_N_GAMES; game++)
     gtk_stack_add_titled (GTK_STACK (self->stack), build_page (self, game),
                           tafel_rules_get (game)->key, game_title (game));
+  g_signal_connect (self, "map", G_CALLBACK (on_map), NULL);
 }
 
 /**

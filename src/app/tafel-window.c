@@ -54,6 +54,8 @@ struct _TafelWindow
   gboolean stepping;           /* undo/redo passing the computer's turns */
   gboolean restoring;          /* until the saved game is back: no saving */
   gboolean save_failed;        /* the last save did not work */
+  guint probe_id;              /* TAFEL_TRACE: main-loop gap probe */
+  gint64 probe_last, probe_largest;
   TafelStatistics *statistics; /* finished games; read from the file when needed */
   gboolean result_counted;     /* this game is in the statistics already */
   guint pause_id;              /* pending display of the computer's move */
@@ -539,9 +541,29 @@ trace_after_map (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* With TAFEL_TRACE, a 10 ms tick measures the largest gap in the main
+ * loop, printed when the window goes: the window must never freeze. */
+static gboolean
+probe_tick (gpointer data)
+{
+  TafelWindow *self = data;
+  gint64 now = g_get_monotonic_time ();
+
+  if (self->probe_last != 0)
+    self->probe_largest = MAX (self->probe_largest, now - self->probe_last);
+
+  self->probe_last = now;
+  return G_SOURCE_CONTINUE;
+}
+
 static void
 on_map (GtkWidget *widget)
 {
+  TafelWindow *self = TAFEL_WINDOW (widget);
+
+  if (self->probe_id == 0)
+    self->probe_id = g_timeout_add (10, probe_tick, self);
+
   /* Once laid out, tell a tracing test where the points are. */
   g_timeout_add_full (G_PRIORITY_DEFAULT, 300, trace_after_map,
                       g_object_ref (widget), g_object_unref);
@@ -577,14 +599,18 @@ save_path (void)
   return g_build_filename (g_get_user_state_dir (), "tafel", "game.ini", NULL);
 }
 
-/* Written after every change, atomically (a temporary file renamed over
- * the old one), so a game killed at any moment is never lost. */
+/* Written after every change, atomically: a temporary file renamed over
+ * the old one, so a program killed at any moment leaves the old or the
+ * new game, never half a file.  There is no fsync: that would stall the
+ * main loop on every move for the sake of power cuts, and a game is not
+ * worth that. */
 static void
 save_game (TafelWindow *self)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *path = save_path ();
   g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *temporary = g_strconcat (path, ".new", NULL);
   g_autofree char *data = NULL;
   g_auto(TafelSave) save = { 0 };
   gsize length;
@@ -598,8 +624,10 @@ save_game (TafelWindow *self)
   if (g_mkdir_with_parents (dir, 0700) != 0)
     g_set_error (&error, G_FILE_ERROR, g_file_error_from_errno (errno),
                  "%s: %s", dir, g_strerror (errno));
-  else
-    g_file_set_contents_full (path, data, length, G_FILE_SET_CONTENTS_CONSISTENT, 0600, &error);
+  else if (g_file_set_contents_full (temporary, data, length, G_FILE_SET_CONTENTS_NONE, 0600, &error) &&
+           g_rename (temporary, path) != 0)
+    g_set_error (&error, G_FILE_ERROR, g_file_error_from_errno (errno),
+                 "%s: %s", path, g_strerror (errno));
 
   if (error != NULL && !self->save_failed)
     {
@@ -895,6 +923,11 @@ tafel_window_dispose (GObject *object)
   TafelWindow *self = TAFEL_WINDOW (object);
 
   stop_thinking (self);
+  if (self->probe_id != 0)
+    {
+      g_print ("largest main-loop gap: %" G_GINT64_FORMAT " ms\n", self->probe_largest / 1000);
+      g_clear_handle_id (&self->probe_id, g_source_remove);
+    }
   if (self->settings != NULL)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   if (self->match != NULL)

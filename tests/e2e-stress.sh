@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# UI stress: the real program under a few hundred random clicks and key
+# presses mixed with New Game, Undo, Redo, Hint, game switches and level
+# and opponent changes (written to the settings file from outside, as the
+# desktop would) while the computer is thinking.  The program runs with
+# criticals fatal; it must survive, never warn that a move was refused
+# (a computer move applied to the wrong position), and report the largest
+# gap in its main loop, which must stay small.
+#
+#   e2e-stress.sh TAFEL [ACTIONS] [SEED]
+set -u
+tafel=$1
+actions=${2:-300}
+RANDOM=${3:-20261202}
+[ -n "${DISPLAY:-}" ] || { echo "no display"; exit 77; }
+
+log=$(mktemp)
+config=$(mktemp -d)
+trap 'kill "$pid" 2>/dev/null; rm -rf "$log" "$config"' EXIT
+keyfile=$config/glib-2.0/settings/keyfile
+mkdir -p "$(dirname "$keyfile")"
+
+games=(infinity tictactoe connect-four mill)
+levels=(relaxed medium hard impossible)
+opponents=(computer computer computer human)
+write_settings () {
+  cat > "$keyfile.new" <<KEYS
+[io/github/tafel/Tafel]
+game='${games[RANDOM % 4]}'
+level='${levels[RANDOM % 4]}'
+opponent='${opponents[RANDOM % 4]}'
+thinking-pause=$([ $((RANDOM % 2)) = 0 ] && echo true || echo false)
+KEYS
+  mv "$keyfile.new" "$keyfile"
+}
+write_settings
+
+XDG_CONFIG_HOME=$config XDG_STATE_HOME=$config GSETTINGS_BACKEND=keyfile \
+G_DEBUG=fatal-criticals TAFEL_TRACE=1 GSK_RENDERER=cairo "$tafel" >"$log" 2>&1 &
+pid=$!
+
+wid=$(timeout 30 xdotool search --sync --onlyvisible --name '^Tafel$' | head -n 1)
+[ -n "$wid" ] || { echo "the window did not appear"; cat "$log"; exit 1; }
+read -r width height < <(xdotool getwindowgeometry --shell "$wid" | awk -F= '/WIDTH/{w=$2} /HEIGHT/{h=$2} END{print w, h}')
+
+keys=(Left Right Up Down Return space Escape 1 2 3 4 5 6 7 8 9
+      ctrl+n ctrl+z ctrl+shift+z ctrl+h ctrl+z)
+for ((i = 0; i < actions; i++)); do
+  case $((RANDOM % 10)) in
+    0|1|2|3)   # a click on the board area (below the header bar)
+      xdotool mousemove --window "$wid" $((RANDOM % width)) $((60 + RANDOM % (height - 60))) click 1 ;;
+    4|5|6|7)
+      xdotool windowfocus "$wid" key "${keys[RANDOM % ${#keys[@]}]}" 2>/dev/null ;;
+    8)
+      write_settings ;;
+    9)
+      sleep 0.3 ;;   # let the computer finish now and then
+  esac
+  sleep 0.02
+  if ! kill -0 "$pid" 2>/dev/null; then
+    echo "the program died after $i actions"
+    tail -n 30 "$log"
+    exit 1
+  fi
+done
+
+# Close it the way a person does, and read its report.
+xdotool windowfocus "$wid" key ctrl+q
+for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$pid" 2>/dev/null; then
+  echo "the program did not quit"
+  exit 1
+fi
+wait "$pid"
+code=$?
+
+# GTK 4 itself warns "Broken accounting of active state" when presses and
+# releases interleave with grabs (an upstream GTK issue seen in many
+# applications); every other warning counts.
+if grep -E "CRITICAL|WARNING|refuse" "$log" | grep -v "Broken accounting of active state"; then
+  echo "warnings in the program's output"
+  exit 1
+fi
+[ "$code" -eq 0 ] || { echo "exit status $code"; tail -n 30 "$log"; exit 1; }
+
+gap=$(sed -n 's/^largest main-loop gap: \([0-9]*\) ms$/\1/p' "$log" | tail -n 1)
+[ -n "$gap" ] || { echo "no main-loop report"; tail -n 30 "$log"; exit 1; }
+moves=$(grep -c '^status: ' "$log")
+echo "$actions actions, $moves status changes, largest main-loop gap: $gap ms"
+[ -n "${TAFEL_STRESS_REPORT:-}" ] && echo "$gap ms (UI stress, $actions actions)" > "$TAFEL_STRESS_REPORT"
+# Far below the computer's second of thinking at Impossible.
+[ "$gap" -lt 500 ] || { echo "the main loop stalled for $gap ms"; exit 1; }

@@ -1,0 +1,519 @@
+/* test-c4-solver.c: the exact Connect Four solver, its levels and the book
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tafel-c4-book.h"
+#include "tafel-c4-solver.h"
+#include "tafel-error.h"
+#include "tafel-games.h"
+
+static TafelC4Solver *solver;
+
+static TafelC4Pos
+pos_of (const char *moves)
+{
+  TafelC4Pos pos;
+
+  g_assert_true (tafel_c4_pos_from_moves (&pos, moves, NULL));
+  return pos;
+}
+
+/* ---- sample of the six benchmark sets ------------------------------------ */
+
+static void
+test_sample (gconstpointer data)
+{
+  const char *name = data;
+  g_autofree char *path = g_build_filename (TAFEL_TESTDATA, "connect-four", name, NULL);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GError) error = NULL;
+  guint n = 0;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      TafelC4Pos pos;
+      const char *end;
+      int expected, score;
+
+      if (lines[i][0] == '\0')
+        continue;
+      g_assert_true (tafel_c4_pos_from_moves (&pos, lines[i], &end));
+      expected = atoi (end);
+      tafel_c4_solver_reset (solver);
+      g_assert_true (tafel_c4_solver_solve (solver, &pos, NULL, &score));
+      if (score != expected)
+        g_error ("%s: %s scored %d", name, lines[i], score);
+      n++;
+    }
+  g_test_message ("%s: %u positions", name, n);
+  g_assert_cmpuint (n, >=, 20);
+}
+
+/* ---- an independent slow solver ----------------------------------------- */
+
+typedef struct {
+  signed char cell[7][6];          /* -1 empty, 0 / 1 side */
+  int height[7];
+  int moves;
+} Grid;
+
+static gboolean
+grid_four_at (const Grid *g,
+              int         c,
+              int         r)
+{
+  static const int dirs[4][2] = { { 1, 0 }, { 0, 1 }, { 1, 1 }, { 1, -1 } };
+  int who = g->cell[c][r];
+
+  for (int d = 0; d < 4; d++)
+    {
+      int count = 1;
+
+      for (int s = -1; s <= 1; s += 2)
+        for (int k = 1; k < 4; k++)
+          {
+            int cc = c + s * k * dirs[d][0], rr = r + s * k * dirs[d][1];
+
+            if (cc < 0 || cc >= 7 || rr < 0 || rr >= 6 || g->cell[cc][rr] != who)
+              break;
+            count++;
+          }
+      if (count >= 4)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* Plain negamax with alpha-beta: the score of the side to move. */
+static int
+slow_negamax (Grid *g,
+              int   alpha,
+              int   beta)
+{
+  int best = -100;
+
+  if (g->moves == 42)
+    return 0;
+
+  for (int c = 0; c < 7; c++)
+    {
+      int r = g->height[c], v;
+
+      if (r == 6)
+        continue;
+      g->cell[c][r] = g->moves & 1;
+      g->height[c]++;
+      g->moves++;
+      if (grid_four_at (g, c, r))
+        v = 22 - (g->moves + 1) / 2;
+      else
+        v = -slow_negamax (g, -beta, -MAX (alpha, best));
+      g->moves--;
+      g->height[c]--;
+      g->cell[c][r] = -1;
+      best = MAX (best, v);
+      if (best >= beta)
+        break;
+    }
+
+  return best;
+}
+
+static void
+grid_from_moves (Grid       *g,
+                 const char *moves)
+{
+  memset (g->cell, -1, sizeof g->cell);
+  memset (g->height, 0, sizeof g->height);
+  g->moves = 0;
+  for (const char *m = moves; *m; m++)
+    {
+      int c = *m - '1';
+
+      g->cell[c][g->height[c]++] = g->moves++ & 1;
+    }
+}
+
+static void
+test_slow_solver (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (4242);
+  guint checked = 0;
+
+  while (checked < 150)
+    {
+      g_autoptr(GString) moves = g_string_new (NULL);
+      TafelC4Pos pos = { 0 };
+      guint target = g_rand_int_range (rand, 28, 38);
+      int score, slow;
+      Grid grid;
+
+      /* A random running position with few empty cells. */
+      while (pos.moves < target && !tafel_c4_pos_is_over (&pos))
+        {
+          int col = g_rand_int_range (rand, 0, 7);
+
+          if (!tafel_c4_can_play (&pos, col))
+            continue;
+          tafel_c4_play_col (&pos, col);
+          g_string_append_c (moves, '1' + col);
+        }
+      if (tafel_c4_pos_is_over (&pos))
+        continue;
+
+      grid_from_moves (&grid, moves->str);
+      slow = slow_negamax (&grid, -100, 100);
+      tafel_c4_solver_reset (solver);
+      g_assert_true (tafel_c4_solver_solve (solver, &pos, NULL, &score));
+      if (score != slow)
+        g_error ("%s: solver %d, slow solver %d", moves->str, score, slow);
+      checked++;
+    }
+}
+
+/* ---- analysis ------------------------------------------------------------ */
+
+static void
+test_analyze (void)
+{
+  static const char *const positions[] = {
+    "44444", "4453", "2252576253462244111563365343671351441",
+    "343655", "7422341735647741166133573473242566", "5554224333234511764415115",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (positions); i++)
+    {
+      TafelC4Pos pos = pos_of (positions[i]);
+      TafelAnalysis *analysis = g_new0 (TafelAnalysis, 1);
+      int scores[7], best = G_MININT;
+      guint n_best = 0;
+
+      tafel_c4_solver_reset (solver);
+      g_assert_true (tafel_c4_solver_move_scores (solver, &pos, NULL, scores));
+      for (int c = 0; c < 7; c++)
+        best = MAX (best, scores[c]);
+
+      g_assert_true (tafel_c4_analyze (&pos, analysis, NULL));
+      g_assert_true (analysis->has_score);
+      g_assert_cmpint (analysis->score, ==, best);
+      g_assert_cmpint (analysis->value, ==,
+                       best > 0 ? TAFEL_VALUE_WIN : best < 0 ? TAFEL_VALUE_LOSS : TAFEL_VALUE_DRAW);
+      for (int c = 0; c < 7; c++)
+        if (scores[c] == best)
+          {
+            g_assert_cmpuint (n_best, <, analysis->n_best);
+            g_assert_cmpuint (analysis->best[n_best].path[0], ==, c);
+            n_best++;
+          }
+      g_assert_cmpuint (n_best, ==, analysis->n_best);
+      if (best != 0)
+        {
+          /* The winner's stones at the end follow from the plies. */
+          int winner_stones = best > 0
+                              ? (int) pos.moves / 2 + (analysis->plies + 1) / 2
+                              : ((int) pos.moves + 1) / 2 + analysis->plies / 2;
+
+          g_assert_cmpint (22 - winner_stones, ==, ABS (best));
+        }
+      g_free (analysis);
+    }
+}
+
+/* ---- levels ------------------------------------------------------------ */
+
+static void
+test_hard_depth (void)
+{
+  static const char *const positions[] = { "", "4", "4453", "3344556" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (positions); i++)
+    {
+      TafelC4Pos pos = pos_of (positions[i]);
+      int best[7];
+      guint n_best, depth;
+      gint64 start = g_get_monotonic_time ();
+
+      tafel_c4_heuristic_search (&pos, 10, 0, NULL, best, &n_best, &depth);
+      g_test_message ("%s: depth %u in %.0f ms", positions[i], depth,
+                      (g_get_monotonic_time () - start) / 1000.);
+      g_assert_cmpuint (depth, >=, 10);
+      g_assert_cmpuint (n_best, >, 0);
+      /* Well within a second, even on a loaded machine. */
+      g_assert_cmpint (g_get_monotonic_time () - start, <, 3 * G_USEC_PER_SEC);
+    }
+}
+
+static void
+test_levels_tactics (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+
+  /* Every level above Relaxed takes a win in one and blocks a threat. */
+  for (TafelLevel level = TAFEL_LEVEL_MEDIUM; level <= TAFEL_LEVEL_IMPOSSIBLE; level++)
+    for (guint round = 0; round < 10; round++)
+      {
+        TafelC4Pos win = pos_of ("112233"), block = pos_of ("1122335");
+        int col;
+
+        col = tafel_c4_choose (&win, level, rand, NULL);
+        if (level != TAFEL_LEVEL_MEDIUM)
+          g_assert_cmpint (col, ==, 3);
+        col = tafel_c4_choose (&block, level, rand, NULL);
+        if (level != TAFEL_LEVEL_MEDIUM)
+          g_assert_cmpint (col, ==, 3);
+        g_assert_cmpint (col, >=, 0);
+      }
+}
+
+static void
+test_impossible_perfect (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (99);
+  static const char *const positions[] = { "4453", "2252576253462244111563365343671351441", "343655" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (positions); i++)
+    {
+      TafelC4Pos pos = pos_of (positions[i]), child;
+      int scores[7], best = G_MININT, col;
+
+      tafel_c4_solver_reset (solver);
+      g_assert_true (tafel_c4_solver_move_scores (solver, &pos, NULL, scores));
+      for (int c = 0; c < 7; c++)
+        best = MAX (best, scores[c]);
+      col = tafel_c4_choose (&pos, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL);
+      g_assert_cmpint (col, >=, 0);
+      g_assert_cmpint (scores[col], ==, best);
+      child = pos;
+      tafel_c4_play_col (&child, col);
+    }
+}
+
+static gpointer
+cancel_later (gpointer data)
+{
+  g_usleep (100 * 1000);
+  g_cancellable_cancel (data);
+  return NULL;
+}
+
+static void
+test_cancel (void)
+{
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1);
+  TafelC4Pos pos = pos_of ("");
+  GThread *thread;
+  gint64 start, elapsed;
+  int col;
+
+  /* The empty board takes the exact solver far longer than 100 ms. */
+  start = g_get_monotonic_time ();
+  thread = g_thread_new ("cancel", cancel_later, cancellable);
+  col = tafel_c4_choose (&pos, TAFEL_LEVEL_IMPOSSIBLE, rand, cancellable);
+  elapsed = g_get_monotonic_time () - start;
+  g_thread_join (thread);
+  g_test_message ("cancelled after %.1f ms", elapsed / 1000.);
+  if (tafel_c4_book_get_default () == NULL)
+    {
+      g_assert_cmpint (col, ==, -1);
+      g_assert_cmpint (elapsed, <, 400 * 1000);
+    }
+}
+
+/* ---- book ---------------------------------------------------------------- */
+
+/* A book of depth 1 by hand: the scores of the empty board and of its
+ * children are well known (the first player wins with its last stone
+ * after 4; 3 and 5 draw; 1, 2, 6, 7 lose). */
+static char *
+write_small_book (void)
+{
+  static const int first_move[7] = { -2, -1, 0, 1, 0, -1, -2 };
+  g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GError) error = NULL;
+  char *path = g_build_filename (g_get_tmp_dir (), "tafel-test-c4-XXXXXX.book", NULL);
+  TafelC4Pos root = { 0 };
+  guint64 e;
+  int fd;
+
+  fd = g_mkstemp (path);
+  g_assert_cmpint (fd, >=, 0);
+  close (fd);
+
+  e = tafel_c4_book_entry (&root, 1);
+  g_array_append_val (entries, e);
+  for (int col = 0; col < 4; col++)
+    {
+      TafelC4Pos child = root;
+
+      tafel_c4_play_col (&child, col);
+      e = tafel_c4_book_entry (&child, -first_move[col]);
+      g_array_append_val (entries, e);
+    }
+  {
+    /* ascending */
+    guint64 *v = (guint64 *) entries->data;
+
+    for (guint i = 1; i < entries->len; i++)
+      for (guint j = i; j > 0 && v[j - 1] > v[j]; j--)
+        {
+          guint64 t = v[j];
+          v[j] = v[j - 1];
+          v[j - 1] = t;
+        }
+  }
+  g_assert_true (tafel_c4_book_write (path, 1, (const guint64 *) entries->data, entries->len, &error));
+  g_assert_no_error (error);
+
+  return path;
+}
+
+static void
+assert_rejected (const char *path,
+                 const char *contents,
+                 gsize       len)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TafelC4Book) book = NULL;
+
+  g_assert_true (g_file_set_contents (path, contents, len, NULL));
+  book = tafel_c4_book_load (path, &error);
+  g_assert_null (book);
+  g_assert_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT);
+  g_assert_nonnull (strstr (error->message, "book"));
+  g_test_message ("rejected: %s", error->message);
+}
+
+static void
+test_book (void)
+{
+  g_autofree char *path = write_small_book ();
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TafelC4Book) book = NULL;
+  TafelC4Pos root = { 0 };
+  gsize len;
+  int score;
+
+  book = tafel_c4_book_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (book);
+  g_assert_cmpuint (tafel_c4_book_depth (book), ==, 1);
+  g_assert_cmpuint (tafel_c4_book_size (book), ==, 5);
+  g_assert_true (tafel_c4_book_lookup (book, &root, &score));
+  g_assert_cmpint (score, ==, 1);
+  for (int col = 0; col < 7; col++)
+    {
+      static const int expected[7] = { 2, 1, 0, -1, 0, 1, 2 };
+      TafelC4Pos child = root;
+
+      tafel_c4_play_col (&child, col);
+      g_assert_true (tafel_c4_book_lookup (book, &child, &score));
+      g_assert_cmpint (score, ==, expected[col]);
+    }
+  /* Deeper positions are not in it: the solver searches them. */
+  {
+    TafelC4Pos deep = pos_of ("4453");
+
+    g_assert_false (tafel_c4_book_lookup (book, &deep, &score));
+  }
+
+  /* With the book the solver answers the opening at once. */
+  {
+    TafelC4Solver *s = tafel_c4_solver_new (18);
+    int scores[7];
+
+    tafel_c4_solver_set_book (s, book);
+    g_assert_true (tafel_c4_solver_solve (s, &root, NULL, &score));
+    g_assert_cmpint (score, ==, 1);
+    g_assert_true (tafel_c4_solver_move_scores (s, &root, NULL, scores));
+    g_assert_cmpint (scores[3], ==, 1);
+    g_assert_cmpint (scores[0], ==, -2);
+    g_assert_cmpuint (tafel_c4_solver_nodes (s), <, 1000);
+    tafel_c4_solver_free (s);
+  }
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+
+  /* Truncated */
+  assert_rejected (path, contents, len - 3);
+  assert_rejected (path, contents, 20);
+  /* A changed score */
+  contents[32 + 8] ^= 1;
+  assert_rejected (path, contents, len);
+  contents[32 + 8] ^= 1;
+  /* A changed checksum */
+  contents[24] ^= 0x40;
+  assert_rejected (path, contents, len);
+  contents[24] ^= 0x40;
+  /* Wrong magic, wrong version */
+  contents[0] = 'X';
+  assert_rejected (path, contents, len);
+  contents[0] = 'T';
+  contents[8] = 9;
+  assert_rejected (path, contents, len);
+  contents[8] = 1;
+  /* And back to good */
+  g_assert_true (g_file_set_contents (path, contents, len, NULL));
+  {
+    g_autoptr(TafelC4Book) again = tafel_c4_book_load (path, &error);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (again);
+  }
+
+  /* A missing file is an I/O error. */
+  g_unlink (path);
+  {
+    g_autoptr(TafelC4Book) none = tafel_c4_book_load (path, &error);
+
+    g_assert_null (none);
+    g_assert_nonnull (error);
+  }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  static const char *const sets[] = {
+    "Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3",
+  };
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  /* The tests' own book, never an installed one. */
+  g_setenv (TAFEL_C4_BOOK_ENV, "/nonexistent/tafel-test.book", TRUE);
+  solver = tafel_c4_solver_new (20);
+
+  for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
+    {
+      g_autofree char *name = g_strconcat ("/c4-solver/sample/", sets[i], NULL);
+
+      g_test_add_data_func (name, sets[i], test_sample);
+    }
+  g_test_add_func ("/c4-solver/slow-solver", test_slow_solver);
+  g_test_add_func ("/c4-solver/analyze", test_analyze);
+  g_test_add_func ("/c4-solver/hard-depth", test_hard_depth);
+  g_test_add_func ("/c4-solver/levels-tactics", test_levels_tactics);
+  g_test_add_func ("/c4-solver/impossible-perfect", test_impossible_perfect);
+  g_test_add_func ("/c4-solver/cancel", test_cancel);
+  g_test_add_func ("/c4-solver/book", test_book);
+
+  status = g_test_run ();
+  tafel_c4_solver_free (solver);
+
+  return status;
+}

@@ -1,0 +1,192 @@
+/* test-ui-german.c: the German catalogue reaches the window: with
+ * LANGUAGE=de and the build tree's compiled catalogue, the status line
+ * and the side names are German
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <locale.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "tafel-application.h"
+#include "tafel-board-view.h"
+#include "tafel-window.h"
+
+static TafelApplication *app;
+
+static void
+iterate_until (gboolean (*done) (gpointer),
+               gpointer   data)
+{
+  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  while (!done (data))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, end);
+      g_main_context_iteration (NULL, TRUE);
+    }
+}
+
+static gboolean
+is_mapped (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0;
+}
+
+static char *
+save_path (void)
+{
+  return g_build_filename (g_get_user_state_dir (), "tafel", "game.ini", NULL);
+}
+
+static TafelWindow *
+open_window (const char *opponent)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autofree char *saved = save_path ();
+  TafelWindow *window;
+
+  /* Every test starts without a saved game. */
+  g_remove (saved);
+
+  g_settings_set_string (settings, "game", "infinity");
+  g_settings_set_string (settings, "opponent", opponent);
+  g_settings_set_string (settings, "level", "medium");
+  g_settings_set_string (settings, "first-player", "human");
+  g_settings_set_boolean (settings, "thinking-pause", FALSE);
+  g_settings_set_boolean (settings, "show-value", FALSE);
+
+  window = tafel_window_new (GTK_APPLICATION (app));
+  gtk_window_set_default_size (GTK_WINDOW (window), 480, 560);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (is_mapped, tafel_window_get_board (window));
+  return window;
+}
+
+static void
+click_cell (TafelWindow *window,
+            guint        cell)
+{
+  TafelBoardView *board = TAFEL_BOARD_VIEW (tafel_window_get_board (window));
+  double x, y;
+
+  g_assert_true (tafel_board_view_point_position (board, cell, &x, &y));
+  tafel_board_view_click (board, x, y);
+}
+
+/* The catalogue itself answers in German. */
+static void
+test_catalogue (void)
+{
+  g_assert_cmpstr (_("%s to move"), ==, "%s ist am Zug");
+  g_assert_cmpstr (C_("level", "Impossible"), ==, "Unmöglich");
+}
+
+/* Two persons at Infinity Tic-Tac-Toe: the status label is German. */
+static void
+test_status_two_persons (void)
+{
+  TafelWindow *window = open_window ("human");
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+
+  g_assert_cmpint (tafel_window_get_computer_side (window), ==, TAFEL_SIDE_NONE);
+  g_assert_cmpstr (tafel_window_get_status (window), ==, "X ist am Zug");
+
+  click_cell (window, 4);
+  g_assert_cmpuint (tafel_match_get_n_moves (tafel_window_get_match (window)), ==, 1);
+  g_assert_cmpstr (tafel_window_get_status (window), ==, "O ist am Zug");
+
+  /* The side names of Connect Four are translated too. */
+  g_settings_set_string (settings, "game", "connect-four");
+  g_assert_true (tafel_window_start_position (window, TAFEL_GAME_CONNECT_FOUR, "", NULL));
+  g_assert_cmpstr (tafel_window_get_status (window), ==, "Rot ist am Zug");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Against the computer the person is addressed with "du". */
+static void
+test_status_computer (void)
+{
+  TafelWindow *window = open_window ("computer");
+
+  g_assert_cmpint (tafel_window_get_computer_side (window), ==, 1);
+  g_assert_cmpstr (tafel_window_get_status (window), ==, "Du bist am Zug (X)");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The build tree's po directory: TAFEL_LOCALEDIR, or ../po next to this
+ * program (BUILDDIR/tests/test-ui-german -> BUILDDIR/po). */
+static char *
+build_localedir (const char *argv0)
+{
+  const char *env = g_getenv ("TAFEL_LOCALEDIR");
+  g_autofree char *self = NULL;
+  g_autofree char *tests_dir = NULL;
+  g_autofree char *build_dir = NULL;
+
+  if (env != NULL && *env != '\0')
+    return g_strdup (env);
+
+  self = g_file_read_link ("/proc/self/exe", NULL);
+  if (self == NULL)
+    self = g_canonicalize_filename (argv0, NULL);
+  tests_dir = g_path_get_dirname (self);
+  build_dir = g_path_get_dirname (tests_dir);
+  return g_build_filename (build_dir, "po", NULL);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autofree char *state = g_dir_make_tmp ("tafel-test-XXXXXX", NULL);
+  g_autofree char *localedir = build_localedir (argv[0]);
+  g_autofree char *catalogue = g_build_filename (localedir, "de", "LC_MESSAGES",
+                                                 GETTEXT_PACKAGE ".mo", NULL);
+  int status;
+
+  /* Saved games and statistics go to a directory of this run's own. */
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
+  g_setenv ("LANGUAGE", "de", TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+
+  /* gtk_test_init() sets a locale of its own; gettext ignores LANGUAGE
+   * only in the plain "C" locale, so C.UTF-8 lets LANGUAGE=de choose the
+   * German catalogue without needing a generated de_DE locale. */
+  if (setlocale (LC_ALL, "C.UTF-8") == NULL)
+    g_error ("The C.UTF-8 locale is missing");
+  if (!g_file_test (catalogue, G_FILE_TEST_IS_REGULAR))
+    g_error ("No compiled German catalogue at %s; build the tafel-de.mo target first", catalogue);
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  app = tafel_application_new ("io.github.tafel.Tafel.Test", G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+
+  g_test_add_func ("/ui/german/catalogue", test_catalogue);
+  g_test_add_func ("/ui/german/status-two-persons", test_status_two_persons);
+  g_test_add_func ("/ui/german/status-computer", test_status_computer);
+
+  status = g_test_run ();
+  g_object_unref (app);
+  {
+    g_autofree char *dir = g_build_filename (g_get_user_state_dir (), "tafel", NULL);
+    g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+    const char *name;
+
+    while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
+      {
+        g_autofree char *path = g_build_filename (dir, name, NULL);
+        g_remove (path);
+      }
+    g_rmdir (dir);
+    g_rmdir (state);
+  }
+  return status;
+}
