@@ -179,7 +179,7 @@ test_moves_and_notation (void)
     }
   play ("5344", &other, &outcome);
   g_assert_cmpuint (rules->hash (&state), ==, rules->hash (&other));
-  play ("4354", &other, &outcome);
+  play ("4435", &other, &outcome);
   g_assert_cmpuint (rules->hash (&state), !=, rules->hash (&other));
   play ("445", &other, &outcome);
   g_assert_cmpuint (rules->hash (&state), !=, rules->hash (&other));

@@ -6,7 +6,10 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "tafel-error.h"
+#include "tafel-file.h"
 #include "tafel-save.h"
 
 static void
@@ -79,6 +82,50 @@ test_refusals (void)
   expect_refused ("[Tafel Game]\nversion=1\ngame=infinity\nmoves=5\0\nlevel=hard\ncomputer-side=1\n", 60);
 }
 
+static void
+test_files (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("tafel-save-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "deeper", "game.ini", NULL);
+  g_autofree char *blocker = g_build_filename (dir, "blocker", NULL);
+  g_autofree char *blocked = g_build_filename (blocker, "game.ini", NULL);
+  g_autofree char *first = NULL, *second = NULL, *contents = NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* Folders are made; the file is replaced whole. */
+  g_assert_true (tafel_file_replace (path, "one", 3, &error));
+  g_assert_true (tafel_file_replace (path, "two", 3, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "two");
+
+  /* Set aside twice in the same second: both are kept. */
+  first = tafel_file_set_aside (path, &error);
+  g_assert_nonnull (first);
+  g_assert_true (tafel_file_replace (path, "three", 5, &error));
+  second = tafel_file_set_aside (path, &error);
+  g_assert_nonnull (second);
+  g_assert_cmpstr (first, !=, second);
+  g_assert_true (g_file_test (first, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (second, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+
+  /* A state "directory" that is a file: a clear error, nothing written. */
+  g_assert_true (g_file_set_contents (blocker, "", 0, NULL));
+  g_assert_false (tafel_file_replace (blocked, "x", 1, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOTDIR);
+  g_assert_nonnull (strstr (error->message, "blocker"));
+
+  g_remove (first);
+  g_remove (second);
+  g_remove (blocker);
+  {
+    g_autofree char *deeper = g_path_get_dirname (path);
+    g_rmdir (deeper);
+  }
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -87,6 +134,7 @@ main (int    argc,
 
   g_test_add_func ("/save/round-trip", test_round_trip);
   g_test_add_func ("/save/refusals", test_refusals);
+  g_test_add_func ("/save/files", test_files);
 
   return g_test_run ();
 }

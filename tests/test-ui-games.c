@@ -434,6 +434,7 @@ typedef struct {
   const char *opponent;       /* "human" or "computer" */
   const char *first_player;   /* who starts against the computer */
   guint32 seed;
+  gboolean avoid_wins;        /* play for a draw: no winning move if any other */
 } FullGame;
 
 static gboolean
@@ -444,10 +445,34 @@ computer_has_moved (gpointer data)
   return !tafel_window_is_thinking (window);
 }
 
+/* Keeps only the moves that do not win at once, unless all do. */
+static guint
+drop_winning_moves (const Game *g,
+                    TafelMove  *moves,
+                    guint       n)
+{
+  guint kept = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      TafelState after = g->state;
+      TafelOutcome outcome;
+      TafelUndo undo;
+
+      g->rules->make (&after, &moves[i], &undo);
+      g->rules->outcome (&after, &(TafelHistory) { NULL, 0 }, &outcome);
+      if (outcome.status != TAFEL_STATUS_WON)
+        moves[kept++] = moves[i];
+    }
+
+  return kept > 0 ? kept : n;
+}
+
 static void
 person_moves (TafelWindow *window,
               Game        *g,
               int          computer_side,
+              gboolean     avoid_wins,
               GRand       *rand)
 {
   const TafelRules *rules = g->rules;
@@ -458,6 +483,8 @@ person_moves (TafelWindow *window,
   guint n = rules->legal_moves (&g->state, moves);
 
   g_assert_cmpuint (n, >, 0);
+  if (avoid_wins)
+    n = drop_winning_moves (g, moves, n);
   move = moves[g_rand_int_range (rand, 0, n)];
 
   for (guint i = 0; i < move.len; i++)
@@ -538,7 +565,7 @@ test_full_game (gconstpointer data)
           assert_match_is (match, &g);
           g_assert_cmpstr (tafel_window_get_status (window), ==, status);
           g_assert_true (tafel_board_view_get_interactive (board_of (window)));
-          person_moves (window, &g, computer_side, rand);
+          person_moves (window, &g, computer_side, fg->avoid_wins, rand);
           person_moves_played++;
         }
     }
@@ -794,15 +821,25 @@ test_mill_move (void)
   close_window (window);
 }
 
+/* Seeds chosen so that between them the games end in every way: each
+ * side winning, the computer winning and losing, and draws (Tic-Tac-Toe's
+ * full board, Connect Four's full board, Infinity's sixty moves and a
+ * Mill game of more than 200 moves). */
 static const FullGame full_games[] = {
-  { TAFEL_GAME_INFINITY, "human", "human", 11 },
-  { TAFEL_GAME_INFINITY, "computer", "human", 12 },
-  { TAFEL_GAME_TICTACTOE, "human", "human", 21 },
-  { TAFEL_GAME_TICTACTOE, "computer", "computer", 22 },
-  { TAFEL_GAME_CONNECT_FOUR, "human", "human", 31 },
-  { TAFEL_GAME_CONNECT_FOUR, "computer", "computer", 32 },
-  { TAFEL_GAME_MILL, "human", "human", 41 },
-  { TAFEL_GAME_MILL, "computer", "human", 42 },
+  { TAFEL_GAME_INFINITY, "human", "human", 11, FALSE },
+  { TAFEL_GAME_INFINITY, "human", "human", 13, TRUE },
+  { TAFEL_GAME_INFINITY, "computer", "human", 12, FALSE },
+  { TAFEL_GAME_TICTACTOE, "human", "human", 21, FALSE },
+  { TAFEL_GAME_TICTACTOE, "human", "human", 5, FALSE },
+  { TAFEL_GAME_TICTACTOE, "computer", "computer", 22, FALSE },
+  { TAFEL_GAME_TICTACTOE, "computer", "human", 1, FALSE },
+  { TAFEL_GAME_CONNECT_FOUR, "human", "human", 31, FALSE },
+  { TAFEL_GAME_CONNECT_FOUR, "human", "human", 3, TRUE },
+  { TAFEL_GAME_CONNECT_FOUR, "computer", "computer", 32, FALSE },
+  { TAFEL_GAME_MILL, "human", "human", 41, FALSE },
+  { TAFEL_GAME_MILL, "human", "human", 27, FALSE },
+  { TAFEL_GAME_MILL, "computer", "human", 42, FALSE },
+  { TAFEL_GAME_MILL, "computer", "computer", 43, FALSE },
 };
 
 int
@@ -824,9 +861,10 @@ main (int    argc,
   g_test_add_func ("/ui/games/switch", test_switch_games);
   for (guint i = 0; i < G_N_ELEMENTS (full_games); i++)
     {
-      g_autofree char *path = g_strdup_printf ("/ui/games/full/%s/%s",
+      g_autofree char *path = g_strdup_printf ("/ui/games/full/%s/%s-%u",
                                                game_keys[full_games[i].game],
-                                               full_games[i].opponent);
+                                               full_games[i].opponent,
+                                               full_games[i].seed);
       g_test_add_data_func (path, &full_games[i], test_full_game);
     }
   g_test_add_func ("/ui/games/mill/remove", test_mill_remove);

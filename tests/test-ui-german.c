@@ -13,6 +13,7 @@
 
 #include "tafel-application.h"
 #include "tafel-board-view.h"
+#include "tafel-names.h"
 #include "tafel-window.h"
 
 static TafelApplication *app;
@@ -98,6 +99,14 @@ test_status_two_persons (void)
   click_cell (window, 4);
   g_assert_cmpuint (tafel_match_get_n_moves (tafel_window_get_match (window)), ==, 1);
   g_assert_cmpstr (tafel_window_get_status (window), ==, "O ist am Zug");
+
+  /* What a screen reader hears: point names, and the translation's
+   * reordered arguments ("%2$s: %1$s") work. */
+  {
+    g_autofree char *description = tafel_names_describe (tafel_window_get_match (window));
+
+    g_assert_cmpstr (description, ==, "Mitte: X.");
+  }
 
   /* The side names of Connect Four are translated too. */
   g_settings_set_string (settings, "game", "connect-four");

@@ -19,6 +19,7 @@
 #include "tafel-board-view.h"
 #include "tafel-check-dialog.h"
 #include "tafel-enums.h"
+#include "tafel-file.h"
 #include "tafel-names.h"
 #include "tafel-save.h"
 #include "tafel-settings.h"
@@ -356,6 +357,10 @@ trace (TafelWindow *self,
   if (g_getenv ("TAFEL_TRACE") == NULL)
     return;
 
+  {
+    g_autofree char *moves = tafel_match_to_moves (self->match);
+    g_print ("moves: %s %s\n", tafel_match_get_rules (self->match)->key, moves);
+  }
   g_print ("status: %s\n", text);
   if (!gtk_widget_get_mapped (self->board_view) || gtk_widget_get_width (self->board_view) == 0)
     return;
@@ -599,18 +604,13 @@ save_path (void)
   return g_build_filename (g_get_user_state_dir (), "tafel", "game.ini", NULL);
 }
 
-/* Written after every change, atomically: a temporary file renamed over
- * the old one, so a program killed at any moment leaves the old or the
- * new game, never half a file.  There is no fsync: that would stall the
- * main loop on every move for the sake of power cuts, and a game is not
- * worth that. */
+/* Written after every change (see tafel_file_replace() for how), so a
+ * game killed at any moment is never lost. */
 static void
 save_game (TafelWindow *self)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *path = save_path ();
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *temporary = g_strconcat (path, ".new", NULL);
   g_autofree char *data = NULL;
   g_auto(TafelSave) save = { 0 };
   gsize length;
@@ -621,14 +621,7 @@ save_game (TafelWindow *self)
   save.computer_side = self->computer_side;
   data = tafel_save_to_data (&save, &length);
 
-  if (g_mkdir_with_parents (dir, 0700) != 0)
-    g_set_error (&error, G_FILE_ERROR, g_file_error_from_errno (errno),
-                 "%s: %s", dir, g_strerror (errno));
-  else if (g_file_set_contents_full (temporary, data, length, G_FILE_SET_CONTENTS_NONE, 0600, &error) &&
-           g_rename (temporary, path) != 0)
-    g_set_error (&error, G_FILE_ERROR, g_file_error_from_errno (errno),
-                 "%s: %s", path, g_strerror (errno));
-
+  tafel_file_replace (path, data, length, &error);
   if (error != NULL && !self->save_failed)
     {
       g_autofree char *text =
@@ -645,12 +638,10 @@ set_aside (TafelWindow *self,
            const char  *path,
            const char  *reason)
 {
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
-  g_autofree char *aside = g_strdup_printf ("%s.damaged-%s", path, stamp);
+  g_autofree char *aside = tafel_file_set_aside (path, NULL);
   g_autofree char *text = NULL;
 
-  if (g_rename (path, aside) == 0)
+  if (aside != NULL)
     text = g_strdup_printf (_("The saved game could not be read (%s). It was kept as “%s”; a new game starts."),
                             reason, aside);
   else

@@ -35,6 +35,7 @@
 
 #include "tafel-enums.h"
 #include "tafel-error.h"
+#include "tafel-file.h"
 #include "tafel-statistics.h"
 
 #define HEADER_GROUP "Tafel Statistics"
@@ -199,37 +200,6 @@ parse (TafelStatistics  *self,
   return TRUE;
 }
 
-/* Renames @path to a name of its own that no earlier damaged file has. */
-static char *
-set_path_aside (const char  *path,
-                GError     **error)
-{
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
-
-  for (guint n = 1; n < 1000; n++)
-    {
-      g_autofree char *aside = n == 1 ? g_strdup_printf ("%s.damaged-%s", path, stamp)
-                                      : g_strdup_printf ("%s.damaged-%s-%u", path, stamp, n);
-
-      if (g_file_test (aside, G_FILE_TEST_EXISTS))
-        continue;
-      if (g_rename (path, aside) != 0)
-        {
-          int saved_errno = errno;
-
-          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                       "%s: %s", path, g_strerror (saved_errno));
-          return NULL;
-        }
-      return g_steal_pointer (&aside);
-    }
-
-  g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
-               "%s: %s", path, g_strerror (EEXIST));
-  return NULL;
-}
-
 /**
  * tafel_statistics_load:
  * @set_aside: (out) (optional) (transfer full): where a damaged file was
@@ -273,7 +243,7 @@ tafel_statistics_load (TafelStatistics  *self,
       g_autofree char *aside = NULL;
 
       clear (self);
-      aside = set_path_aside (self->path, NULL);
+      aside = tafel_file_set_aside (self->path, NULL);
       if (set_aside != NULL)
         *set_aside = g_steal_pointer (&aside);
       emit_changed (self);
@@ -298,7 +268,6 @@ tafel_statistics_save (TafelStatistics  *self,
                        GError          **error)
 {
   g_autoptr(GKeyFile) file = g_key_file_new ();
-  g_autofree char *dir = NULL;
   g_autofree char *data = NULL;
   gsize length;
 
@@ -328,18 +297,7 @@ tafel_statistics_save (TafelStatistics  *self,
     }
   data = g_key_file_to_data (file, &length, NULL);
 
-  dir = g_path_get_dirname (self->path);
-  if (g_mkdir_with_parents (dir, 0700) != 0)
-    {
-      int saved_errno = errno;
-
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                   "%s: %s", dir, g_strerror (saved_errno));
-      return FALSE;
-    }
-
-  return g_file_set_contents_full (self->path, data, length,
-                                   G_FILE_SET_CONTENTS_CONSISTENT, 0600, error);
+  return tafel_file_replace (self->path, data, length, error);
 }
 
 /* ---- counting ---- */
