@@ -490,6 +490,53 @@ test_keyboard (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static double
+luminance (const guint8 *c)
+{
+  return (0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]) / 255;
+}
+
+static void
+test_dark_style (void)
+{
+  TafelWindow *window = open_window ("human", "medium");
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+  GtkWidget *board = tafel_window_get_board (window);
+  guint8 light_empty[4], light_x[4], dark_empty[4], dark_x[4];
+  double x0, y0, x8, y8;
+  gint64 until;
+
+  g_assert_true (tafel_match_load_moves (tafel_window_get_match (window), "1", NULL));
+  tafel_board_view_point_position (TAFEL_BOARD_VIEW (board), 0, &x0, &y0);
+  tafel_board_view_point_position (TAFEL_BOARD_VIEW (board), 8, &x8, &y8);
+
+  g_settings_set_string (settings, "style", "light");
+  until = g_get_monotonic_time () + 200 * 1000;
+  while (g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE);
+  pixel_at (board, x8, y8, light_empty);
+  pixel_at (board, x0, y0, light_x);
+
+  g_settings_set_string (settings, "style", "dark");
+  until = g_get_monotonic_time () + 200 * 1000;
+  while (g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE);
+  pixel_at (board, x8, y8, dark_empty);
+  pixel_at (board, x0, y0, dark_x);
+  g_settings_set_string (settings, "style", "system");
+
+  g_test_message ("board light %d,%d,%d dark %d,%d,%d; X light %d,%d,%d dark %d,%d,%d",
+                  light_empty[0], light_empty[1], light_empty[2], dark_empty[0], dark_empty[1], dark_empty[2],
+                  light_x[0], light_x[1], light_x[2], dark_x[0], dark_x[1], dark_x[2]);
+  /* The board turns dark, and the stones change colour with it. */
+  g_assert_cmpfloat (luminance (light_empty), >, 0.8);
+  g_assert_cmpfloat (luminance (dark_empty), <, 0.3);
+  g_assert_cmpint (memcmp (light_x, dark_x, 3), !=, 0);
+  g_assert_cmpfloat (luminance (dark_x), >, luminance (dark_empty) + 0.15);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static gboolean
 status_has_value (gpointer window)
 {
@@ -542,6 +589,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/save-restore", test_save_restore);
   g_test_add_func ("/ui/window/keyboard", test_keyboard);
   g_test_add_func ("/ui/window/show-value", test_show_value);
+  g_test_add_func ("/ui/window/dark-style", test_dark_style);
 
   status = g_test_run ();
   g_object_unref (app);

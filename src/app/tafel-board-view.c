@@ -138,15 +138,23 @@ typedef struct {
   GdkRGBA fg, accent, remove, side[2], board, hole;
 } Palette;
 
+/* The first of @names the style defines, else @fallback.  Newer styles
+ * name their colours like libadwaita (view_bg_color, accent_color);
+ * GTK 4.8's own theme has the older names (theme_base_color, …). */
 static void
-lookup (GtkStyleContext *context,
-        const char      *name,
-        const char      *fallback,
-        GdkRGBA         *rgba)
+lookup (GtkStyleContext   *context,
+        const char *const *names,
+        const char        *fallback,
+        GdkRGBA           *rgba)
 {
-  if (!gtk_style_context_lookup_color (context, name, rgba))
-    gdk_rgba_parse (rgba, fallback);
+  for (guint i = 0; names[i] != NULL; i++)
+    if (gtk_style_context_lookup_color (context, names[i], rgba))
+      return;
+
+  gdk_rgba_parse (rgba, fallback);
 }
+
+#define NAMES(...) ((const char *const []) { __VA_ARGS__, NULL })
 
 static void
 get_palette (TafelBoardView *self,
@@ -156,27 +164,36 @@ get_palette (TafelBoardView *self,
   const TafelBoard *b = board (self);
 
   gtk_style_context_get_color (context, &p->fg);
-  lookup (context, "accent_color", "#1c71d8", &p->accent);
-  lookup (context, "view_bg_color", "#ffffff", &p->hole);
-  lookup (context, "destructive_color", "#c01c28", &p->remove);
+  lookup (context, NAMES ("accent_color", "theme_selected_bg_color"), "#1c71d8", &p->accent);
+  lookup (context, NAMES ("view_bg_color", "theme_base_color"), "#ffffff", &p->hole);
+  lookup (context, NAMES ("destructive_color", "error_color"), "#c01c28", &p->remove);
 
   switch (b->style)
     {
     case TAFEL_BOARD_FRAME:
-      lookup (context, "red_3", "#e01b24", &p->side[0]);
-      lookup (context, "yellow_3", "#f6d32d", &p->side[1]);
-      lookup (context, "blue_4", "#1c71d8", &p->board);
+      lookup (context, NAMES ("red_3"), "#e01b24", &p->side[0]);
+      lookup (context, NAMES ("yellow_3"), "#f6d32d", &p->side[1]);
+      lookup (context, NAMES ("blue_4"), "#1c71d8", &p->board);
       break;
     case TAFEL_BOARD_LINES:
-      lookup (context, "light_1", "#ffffff", &p->side[0]);
-      lookup (context, "dark_4", "#241f31", &p->side[1]);
+      lookup (context, NAMES ("light_1"), "#ffffff", &p->side[0]);
+      lookup (context, NAMES ("dark_4"), "#241f31", &p->side[1]);
       p->board = p->fg;
       break;
     case TAFEL_BOARD_GRID:
     default:
-      lookup (context, "accent_color", "#1c71d8", &p->side[0]);
-      lookup (context, "destructive_color", "#c01c28", &p->side[1]);
+      p->side[0] = p->accent;
+      p->side[1] = p->remove;
       p->board = p->fg;
+      /* On a dark board the theme's strong colours are too dim for
+       * strokes: lighten them a third of the way to white. */
+      if (0.2126 * p->hole.red + 0.7152 * p->hole.green + 0.0722 * p->hole.blue < 0.5)
+        for (int side = 0; side < 2; side++)
+          {
+            p->side[side].red += (1 - p->side[side].red) / 3;
+            p->side[side].green += (1 - p->side[side].green) / 3;
+            p->side[side].blue += (1 - p->side[side].blue) / 3;
+          }
       break;
     }
 }
@@ -233,6 +250,30 @@ draw_stone (TafelBoardView *self,
   cairo_fill_preserve (cr);
   cairo_set_line_width (cr, frame->size * 0.004);
   set_color (cr, &pal->fg, 0.25 * alpha);
+  cairo_stroke (cr);
+}
+
+/* The board itself: a card in the view colour, so that it stands out
+ * from the window in light, dark and high-contrast styles alike. */
+static void
+draw_card (TafelBoardView *self,
+           cairo_t        *cr,
+           const Frame    *frame,
+           const Palette  *pal)
+{
+  double inset = frame->size * 0.01, r = frame->size * 0.03;
+  double x = frame->x + inset, y = frame->y + inset, size = frame->size - 2 * inset;
+
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x + size - r, y + r, r, -G_PI / 2, 0);
+  cairo_arc (cr, x + size - r, y + size - r, r, 0, G_PI / 2);
+  cairo_arc (cr, x + r, y + size - r, r, G_PI / 2, G_PI);
+  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+  set_color (cr, &pal->hole, 1.0);
+  cairo_fill_preserve (cr);
+  cairo_set_line_width (cr, 1.0);
+  set_color (cr, &pal->fg, 0.15);
   cairo_stroke (cr);
 }
 
@@ -612,6 +653,8 @@ tafel_board_view_snapshot (GtkWidget   *widget,
                                                        gtk_widget_get_width (widget),
                                                        gtk_widget_get_height (widget)));
 
+  if (b->style != TAFEL_BOARD_FRAME)
+    draw_card (self, cr, &frame, &pal);
   if (b->style == TAFEL_BOARD_GRID)
     draw_grid (self, cr, &frame, &pal);
   else if (b->style == TAFEL_BOARD_LINES)

@@ -977,6 +977,8 @@ tafel_window_init (TafelWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->rand = g_rand_new_with_seed (seed);
+  /* Taking turns starts with a random first game. */
+  self->human_started_last = g_rand_boolean (self->rand);
   self->ai = tafel_ai_new (seed ^ 0x9e3779b9u);
   self->settings = g_settings_new (APPLICATION_ID);
   self->computer_side = TAFEL_SIDE_NONE;
