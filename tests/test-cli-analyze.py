@@ -136,6 +136,9 @@ def test_selfplay_reproducible():
     expect(runs[0] == runs[1], 'same seed, same games: %r' % runs)
     r = runs[0]
     expect(r['wins'] + r['draws'] + r['losses'] == 20, 'games add up: %r' % r)
+    for key in ('wins', 'draws', 'losses'):
+        expect(r['as_first'][key] + r['as_second'][key] == r[key], 'split adds up: %r' % r)
+    expect(sum(r['as_first'].values()) == 10, 'half the games started: %r' % r)
     code, out, err = run(['selfplay', '--levels', 'medium'])
     expect(code == 2 and '--levels' in err, 'bad levels: %r' % err)
 

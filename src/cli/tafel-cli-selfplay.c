@@ -80,6 +80,7 @@ tafel_cli_selfplay (int    argc,
   const TafelRules *rules;
   TafelLevel levels[2];
   guint wins = 0, draws = 0, losses = 0;
+  guint by_start[2][3] = { { 0 } };   /* [measured played first?][win, draw, loss] */
   gint64 start;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
@@ -107,11 +108,11 @@ tafel_cli_selfplay (int    argc,
       int winner = play_game (rules, by_side, rand);
 
       if (winner == TAFEL_SIDE_NONE)
-        draws++;
+        draws++, by_start[measured][1]++;
       else if (winner == measured)
-        wins++;
+        wins++, by_start[measured][0]++;
       else
-        losses++;
+        losses++, by_start[measured][2]++;
     }
 
   tafel_json_begin_object (&json);
@@ -126,6 +127,17 @@ tafel_cli_selfplay (int    argc,
   tafel_json_member_int (&json, "wins", wins);
   tafel_json_member_int (&json, "draws", draws);
   tafel_json_member_int (&json, "losses", losses);
+  /* The same split by who started: in Infinity and Connect Four the
+   * starter wins with best play. */
+  for (int measured = 0; measured < 2; measured++)
+    {
+      tafel_json_key (&json, measured == 0 ? "as_first" : "as_second");
+      tafel_json_begin_object (&json);
+      tafel_json_member_int (&json, "wins", by_start[measured][0]);
+      tafel_json_member_int (&json, "draws", by_start[measured][1]);
+      tafel_json_member_int (&json, "losses", by_start[measured][2]);
+      tafel_json_end_object (&json);
+    }
   tafel_json_key (&json, "score");
   tafel_json_double (&json, (wins + draws / 2.0) / games);
   tafel_json_member_int (&json, "time_ms", (g_get_monotonic_time () - start) / 1000);
