@@ -44,7 +44,7 @@ xdotool windowfocus --sync "$wid" 2>/dev/null || true
 
 n_status () { grep -c '^status: ' "$log"; }
 last_status () { grep '^status: ' "$log" | tail -n 1 | cut -c 9-; }
-saved_moves () { sed -n 's/^moves=//p' "$state/tafel/game.ini" 2>/dev/null; }
+saved_moves () { sed -n 's/^moves=//p' "$state/tafel/infinity.ini" 2>/dev/null; }
 
 # The window is laid out and has told its first status.
 for _ in $(seq 100); do

@@ -15,7 +15,7 @@ pid=
 trap '[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null; rm -rf "$dir"' EXIT
 mkdir -p "$dir/glib-2.0/settings"
 printf "[io/github/tafel/Tafel]\nopponent='human'\ngame='infinity'\n" > "$dir/glib-2.0/settings/keyfile"
-save=$dir/tafel/game.ini
+save=$dir/tafel/infinity.ini
 
 start () {
   : > "$log"
@@ -73,9 +73,9 @@ for kind in truncated garbage future; do
   start
   grep -q '^banner: The saved game could not be read' "$log" || { echo "$kind: no message"; cat "$log"; exit 1; }
   [ "$(last_moves)" = "moves: infinity " ] || { echo "$kind: no new game: $(last_moves)"; exit 1; }
-  kept=$(ls "$dir"/tafel/game.ini.damaged-* 2>/dev/null | head -n 1)
+  kept=$(ls "$dir"/tafel/infinity.ini.damaged-* 2>/dev/null | head -n 1)
   [ -n "$kept" ] && cmp -s "$kept" "$dir/expected" || { echo "$kind: the damaged file was not kept"; exit 1; }
-  rm -f "$dir"/tafel/game.ini.damaged-*
+  rm -f "$dir"/tafel/infinity.ini.damaged-*
   click 4    # the game goes on and is saved again
   grep -q '^moves=5$' "$save" || { echo "$kind: not saved afterwards"; exit 1; }
   quit

@@ -19,6 +19,7 @@
 #include <gtk/gtk.h>
 
 #include "tafel-application.h"
+#include "ui-test-util.h"
 #include "tafel-board-view.h"
 #include "tafel-window.h"
 
@@ -60,7 +61,7 @@ is_null (gpointer data)
 static char *
 save_path (void)
 {
-  return g_build_filename (g_get_user_state_dir (), "tafel", "game.ini", NULL);
+  return ui_test_save_path ("infinity");
 }
 
 static TafelWindow *
@@ -81,9 +82,8 @@ open_window (TafelGame   game,
              const char *first_player)
 {
   g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
-  g_autofree char *saved = save_path ();
 
-  g_remove (saved);
+  ui_test_remove_saved_games ();
 
   g_settings_set_string (settings, "game", game_keys[game]);
   g_settings_set_string (settings, "opponent", opponent);
@@ -363,8 +363,6 @@ test_switch_games (void)
   TafelWindow *window = open_window (TAFEL_GAME_INFINITY, "human", "human");
   g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
   GtkDropDown *switcher = game_switcher (window);
-  g_autofree char *saved = save_path ();
-
   assert_shows_game (window, TAFEL_GAME_INFINITY);
   g_assert_cmpstr (tafel_window_get_status (window), ==, "X to move");
   click_point (window, 4);
@@ -382,6 +380,12 @@ test_switch_games (void)
       g_autoptr(GRand) rand = g_rand_new_with_seed (i);
       guint n;
 
+      /* Each game keeps its own unfinished game (checked below); here
+       * every switch is to a game without one. */
+      {
+        g_autofree char *path = ui_test_save_path (game_keys[game]);
+        g_remove (path);
+      }
       gtk_drop_down_set_selected (switcher, game);
       assert_shows_game (window, game);
       match = tafel_window_get_match (window);
@@ -400,6 +404,14 @@ test_switch_games (void)
       g_assert_true (tafel_move_equal (tafel_match_get_move (match, 0), &moves[n - 1]));
     }
 
+  /* Switching back finds a game where it was left. */
+  gtk_drop_down_set_selected (switcher, TAFEL_GAME_TICTACTOE);
+  assert_shows_game (window, TAFEL_GAME_TICTACTOE);
+  g_assert_cmpuint (tafel_match_get_n_moves (tafel_window_get_match (window)), ==, 1);
+  gtk_drop_down_set_selected (switcher, TAFEL_GAME_CONNECT_FOUR);
+  g_assert_cmpuint (tafel_match_get_n_moves (tafel_window_get_match (window)), ==, 1);
+  ui_test_remove_saved_games ();
+
   /* The setting switches the game too, and the drop-down follows it. */
   g_settings_set_string (settings, "game", "mill");
   assert_shows_game (window, TAFEL_GAME_MILL);
@@ -416,12 +428,12 @@ test_switch_games (void)
   window = present_window ();
   assert_shows_game (window, TAFEL_GAME_CONNECT_FOUR);
   close_window (window);
-  g_remove (saved);
+  ui_test_remove_saved_games ();
   window = present_window ();
   assert_shows_game (window, TAFEL_GAME_CONNECT_FOUR);
   gtk_drop_down_set_selected (game_switcher (window), TAFEL_GAME_MILL);
   close_window (window);
-  g_remove (saved);
+  ui_test_remove_saved_games ();
   window = present_window ();
   assert_shows_game (window, TAFEL_GAME_MILL);
   close_window (window);
@@ -875,7 +887,7 @@ main (int    argc,
   {
     g_autofree char *saved = save_path ();
     g_autofree char *dir = g_path_get_dirname (saved);
-    g_remove (saved);
+    ui_test_remove_saved_games ();
     g_rmdir (dir);
     g_rmdir (state);
   }

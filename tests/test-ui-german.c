@@ -12,6 +12,7 @@
 #include <gtk/gtk.h>
 
 #include "tafel-application.h"
+#include "ui-test-util.h"
 #include "tafel-board-view.h"
 #include "tafel-names.h"
 #include "tafel-window.h"
@@ -40,7 +41,7 @@ is_mapped (gpointer widget)
 static char *
 save_path (void)
 {
-  return g_build_filename (g_get_user_state_dir (), "tafel", "game.ini", NULL);
+  return ui_test_save_path ("infinity");
 }
 
 static TafelWindow *
@@ -51,7 +52,7 @@ open_window (const char *opponent)
   TafelWindow *window;
 
   /* Every test starts without a saved game. */
-  g_remove (saved);
+  ui_test_remove_saved_games ();
 
   g_settings_set_string (settings, "game", "infinity");
   g_settings_set_string (settings, "opponent", opponent);

@@ -10,6 +10,7 @@
 #include <gtk/gtk.h>
 
 #include "tafel-application.h"
+#include "ui-test-util.h"
 #include "tafel-board-view.h"
 #include "tafel-preferences-dialog.h"
 #include "tafel-window.h"
@@ -38,7 +39,7 @@ is_mapped (gpointer widget)
 static char *
 save_path (void)
 {
-  return g_build_filename (g_get_user_state_dir (), "tafel", "game.ini", NULL);
+  return ui_test_save_path ("infinity");
 }
 
 static TafelWindow *
@@ -50,7 +51,7 @@ open_window (const char *opponent,
   TafelWindow *window;
 
   /* Every test starts without a saved game. */
-  g_remove (saved);
+  ui_test_remove_saved_games ();
 
   g_settings_set_string (settings, "game", "infinity");
   g_settings_set_string (settings, "opponent", opponent);
@@ -393,8 +394,7 @@ test_save_restore (void)
   moves = tafel_match_to_moves (tafel_window_get_match (window));
   close_window (window);
 
-  /* Another game and level in the settings: the saved game wins. */
-  g_settings_set_string (settings, "game", "tictactoe");
+  /* Another level in the settings: the saved game's level wins. */
   g_settings_set_string (settings, "level", "relaxed");
   window = reopen_window ();
   g_assert_cmpint (tafel_match_get_game (tafel_window_get_match (window)), ==, TAFEL_GAME_INFINITY);
@@ -406,6 +406,16 @@ test_save_restore (void)
   }
   g_assert_cmpint (tafel_window_get_computer_side (window), ==, 1);
   g_assert_cmpstr (tafel_window_get_status (window), ==, "Your turn (X)");
+
+  /* Another game in between keeps this one where it was. */
+  g_settings_set_string (settings, "game", "tictactoe");
+  g_assert_cmpint (tafel_match_get_game (tafel_window_get_match (window)), ==, TAFEL_GAME_TICTACTOE);
+  g_assert_cmpuint (tafel_match_get_n_moves (tafel_window_get_match (window)), ==, 0);
+  g_settings_set_string (settings, "game", "infinity");
+  {
+    g_autofree char *again = tafel_match_to_moves (tafel_window_get_match (window));
+    g_assert_cmpstr (again, ==, moves);
+  }
   close_window (window);
 
   /* A damaged file is set aside, never deleted, and a new game starts. */
@@ -420,7 +430,7 @@ test_save_restore (void)
     gboolean kept = FALSE;
 
     while ((name = g_dir_read_name (listing)) != NULL)
-      if (g_str_has_prefix (name, "game.ini.damaged-"))
+      if (g_str_has_prefix (name, "infinity.ini.damaged-"))
         {
           g_autofree char *path = g_build_filename (dir, name, NULL);
           g_autofree char *old = NULL;
@@ -596,7 +606,7 @@ main (int    argc,
   {
     g_autofree char *saved = save_path ();
     g_autofree char *dir = g_path_get_dirname (saved);
-    g_remove (saved);
+    ui_test_remove_saved_games ();
     g_rmdir (dir);
     g_rmdir (state);
   }

@@ -54,6 +54,7 @@ struct _TafelWindow
   char *known;                 /* what is known of the position, or NULL */
   gboolean stepping;           /* undo/redo passing the computer's turns */
   gboolean restoring;          /* until the saved game is back: no saving */
+  gboolean starting;           /* the window is being set up */
   gboolean save_failed;        /* the last save did not work */
   guint probe_id;              /* TAFEL_TRACE: main-loop gap probe */
   gint64 probe_last, probe_largest;
@@ -71,6 +72,7 @@ static void update (TafelWindow *self);
 static void update_actions (TafelWindow *self);
 static void update_status (TafelWindow *self);
 static void save_game (TafelWindow *self);
+static gboolean restore_game (TafelWindow *self);
 static void record_result (TafelWindow *self);
 
 /* The game switcher's items, in TafelGame order. */
@@ -487,7 +489,8 @@ set_game (TafelWindow *self,
   self->match = tafel_match_new (game);
   g_signal_connect (self->match, "changed", G_CALLBACK (on_match_changed), self);
   tafel_board_view_set_match (TAFEL_BOARD_VIEW (self->board_view), self->match);
-  new_game (self);
+  if (!restore_game (self))
+    new_game (self);
 }
 
 static void
@@ -598,10 +601,14 @@ dismiss_banner_activated (GtkWidget  *widget,
 
 /* ---- the saved game ---- */
 
+/* Each game keeps its own unfinished game: switching games and back, or
+ * starting with --game, finds it where it was left. */
 static char *
-save_path (void)
+save_path (TafelGame game)
 {
-  return g_build_filename (g_get_user_state_dir (), "tafel", "game.ini", NULL);
+  g_autofree char *name = g_strconcat (tafel_rules_get (game)->key, ".ini", NULL);
+
+  return g_build_filename (g_get_user_state_dir (), "tafel", name, NULL);
 }
 
 /* Written after every change (see tafel_file_replace() for how), so a
@@ -610,7 +617,7 @@ static void
 save_game (TafelWindow *self)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = save_path ();
+  g_autofree char *path = save_path (tafel_match_get_game (self->match));
   g_autofree char *data = NULL;
   g_auto(TafelSave) save = { 0 };
   gsize length;
@@ -649,42 +656,44 @@ set_aside (TafelWindow *self,
   show_banner (self, text);
 }
 
-/* Puts back the game of the last run: same game, position, turn and level. */
-static void
+/* Puts back the unfinished game saved for the game shown, in the same
+ * position with the same turn; at start also with the same level.
+ * Returns FALSE when there is none to put back. */
+static gboolean
 restore_game (TafelWindow *self)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = save_path ();
+  g_autofree char *path = save_path (tafel_match_get_game (self->match));
   g_autofree char *data = NULL;
   g_autoptr(GEnumClass) levels = g_type_class_ref (TAFEL_TYPE_LEVEL);
   g_auto(TafelSave) save = { 0 };
+  gboolean restoring = self->restoring;
   gsize length;
 
   if (!g_file_get_contents (path, &data, &length, &error))
     {
       if (!g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
         show_banner (self, error->message);
-      return;
+      return FALSE;
     }
-  if (!tafel_save_from_data (data, length, &save, &error))
+  if (!tafel_save_from_data (data, length, &save, &error) ||
+      save.game != tafel_match_get_game (self->match))
     {
-      set_aside (self, path, error->message);
-      return;
+      set_aside (self, path, error != NULL ? error->message : _("it is for another game"));
+      return FALSE;
     }
 
-  g_settings_set_string (self->settings, "game", game_choices[save.game]);
-  g_settings_set_string (self->settings, "level", g_enum_get_value (levels, save.level)->value_nick);
+  self->restoring = TRUE;
+  if (self->starting)
+    g_settings_set_string (self->settings, "level", g_enum_get_value (levels, save.level)->value_nick);
   g_settings_set_string (self->settings, "opponent", save.computer_side == TAFEL_SIDE_NONE ? "human" : "computer");
-  if (tafel_match_get_game (self->match) != save.game)
-    set_game (self, save.game);
-
   stop_thinking (self);
   self->computer_side = save.computer_side;
   tafel_match_load_moves (self->match, save.moves, NULL);
+  self->restoring = restoring;
 
   /* A finished game is not worth coming back to. */
-  if (tafel_match_get_status (self->match) != TAFEL_STATUS_RUNNING)
-    new_game (self);
+  return tafel_match_get_status (self->match) == TAFEL_STATUS_RUNNING;
 }
 
 /* ---- undo, redo, hint ---- */
@@ -1005,8 +1014,9 @@ tafel_window_init (TafelWindow *self)
   gtk_window_set_focus (GTK_WINDOW (self), self->board_view);
 
   self->restoring = TRUE;
+  self->starting = TRUE;
   on_game_setting_changed (self->settings, "game", self);
-  restore_game (self);
+  self->starting = FALSE;
   self->restoring = FALSE;
 }
 
