@@ -102,7 +102,7 @@ tafel_cli_bench (int    argc,
 {
   g_autofree char *game = NULL;
   int limit = 0, threads = 1, tt_bits = TAFEL_C4_TT_BITS;
-  gboolean verbose = FALSE;
+  gboolean verbose = FALSE, empty = FALSE;
   g_autoptr(GOptionContext) context = g_option_context_new (_("FILE… — time the Connect Four solver"));
   const GOptionEntry entries[] = {
     { "game", 'g', 0, G_OPTION_ARG_STRING, &game, N_("The game (connect-four)"), N_("GAME") },
@@ -110,6 +110,7 @@ tafel_cli_bench (int    argc,
     { "threads", 't', 0, G_OPTION_ARG_INT, &threads, N_("Search threads (1 or 2)"), N_("N") },
     { "tt-bits", 0, 0, G_OPTION_ARG_INT, &tt_bits, N_("Transposition table of 2^N buckets"), N_("N") },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, N_("One line per position"), NULL },
+    { "empty", 0, 0, G_OPTION_ARG_NONE, &empty, N_("Solve the empty board (score +1)"), NULL },
     { NULL }
   };
   g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (Sample));
@@ -121,11 +122,28 @@ tafel_cli_bench (int    argc,
     return TAFEL_CLI_EXIT_ERROR;
   if (g_strcmp0 (game != NULL ? game : "connect-four", "connect-four") != 0)
     return tafel_cli_fail (_("bench knows only --game connect-four"));
-  if (argc < 2)
+  if (argc < 2 && !empty)
     return tafel_cli_fail (_("Give one or more files of positions (“-” for standard input)"));
 
   solver = tafel_c4_solver_new (tt_bits);
   tafel_c4_solver_set_threads (solver, threads);
+
+  if (empty)
+    {
+      g_autoptr(GArray) one = g_array_new (FALSE, FALSE, sizeof (Sample));
+      TafelC4Pos start_pos = { 0 };
+      Sample sample;
+      gint64 start = g_get_monotonic_time ();
+      int score = 0;
+
+      tafel_c4_solver_solve (solver, &start_pos, NULL, &score);
+      sample.ms = (g_get_monotonic_time () - start) / 1000.;
+      sample.nodes = tafel_c4_solver_nodes (solver);
+      g_array_append_val (one, sample);
+      report ("empty board", one, score != 1);
+      if (score != 1)
+        all_wrong++;
+    }
 
   for (int f = 1; f < argc; f++)
     {

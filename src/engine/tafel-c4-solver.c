@@ -531,7 +531,10 @@ void
 tafel_c4_solver_set_time_limit (TafelC4Solver *solver,
                                 guint          max_ms)
 {
+  /* One deadline for everything until the next call, so that a move
+   * choice made of several searches keeps to it as a whole. */
   solver->max_ms = max_ms;
+  solver->deadline = max_ms ? g_get_monotonic_time () + (gint64) max_ms * 1000 : 0;
 }
 
 guint64
@@ -591,7 +594,6 @@ search_begin (TafelC4Solver *s,
 {
   s->cancellable = cancellable;
   s->stop = 0;
-  s->deadline = s->max_ms ? g_get_monotonic_time () + (gint64) s->max_ms * 1000 : 0;
 }
 
 /* Solves @p in [min, max] with all threads; FALSE when stopped. */

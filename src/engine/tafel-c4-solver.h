@@ -35,8 +35,8 @@ void           tafel_c4_solver_set_threads (TafelC4Solver      *solver,
 /* @book: (nullable) (transfer none): exact scores of early positions. */
 void           tafel_c4_solver_set_book    (TafelC4Solver      *solver,
                                             const TafelC4Book  *book);
-/* Stops the search after @max_ms of wall time (0: no limit); a search that
- * runs out of time reports FALSE like a cancelled one. */
+/* Stops every search @max_ms of wall time from now (0: no limit); a search
+ * that runs out of time reports FALSE like a cancelled one. */
 void           tafel_c4_solver_set_time_limit (TafelC4Solver   *solver,
                                                guint            max_ms);
 /* Exact score of @pos (game not over).  FALSE when cancelled or out of
