@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tafel-names.h"
 #include "tafel-statistics-dialog.h"
 
 #define N_COLUMNS 5
@@ -66,23 +67,6 @@ level_title (TafelLevel level)
     case TAFEL_LEVEL_MEDIUM:
     default:
       return C_("level", "Medium");
-    }
-}
-
-static const char *
-side_name (TafelGame game,
-           int       side)
-{
-  switch (game)
-    {
-    case TAFEL_GAME_CONNECT_FOUR:
-      return side == 0 ? _("Red") : _("Yellow");
-    case TAFEL_GAME_MILL:
-      return side == 0 ? _("White") : _("Black");
-    case TAFEL_GAME_INFINITY:
-    case TAFEL_GAME_TICTACTOE:
-    default:
-      return side == 0 ? "X" : "O";
     }
 }
 
@@ -233,7 +217,7 @@ build_page (TafelStatisticsDialog *self,
   for (int side = 0; side < 2; side++)
     {
       /* Translators: a column heading; %s is a side: X, O, Red, Yellow, White or Black */
-      g_autofree char *text = g_strdup_printf (_("Won by %s"), side_name (game, side));
+      g_autofree char *text = g_strdup_printf (_("Won by %s"), tafel_names_side (game, side));
 
       gtk_widget_set_margin_top (add_heading (grid, text, side + 1, row), 18);
     }

@@ -590,12 +590,8 @@ show_banner (TafelWindow *self,
 }
 
 static void
-dismiss_banner_activated (GtkWidget  *widget,
-                          const char *action_name,
-                          GVariant   *parameter)
+dismiss_banner (TafelWindow *self)
 {
-  TafelWindow *self = TAFEL_WINDOW (widget);
-
   gtk_revealer_set_reveal_child (GTK_REVEALER (self->banner_revealer), FALSE);
 }
 
@@ -779,48 +775,12 @@ update_actions (TafelWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", running && persons_turn_at (self));
 }
 
-/* ---- actions ---- */
-
-static void
-undo_activated (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  undo (TAFEL_WINDOW (widget));
-}
-
-static void
-redo_activated (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  redo (TAFEL_WINDOW (widget));
-}
-
-static void
-hint_activated (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  hint (TAFEL_WINDOW (widget));
-}
-
-static void
-new_game_activated (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  new_game (TAFEL_WINDOW (widget));
-}
-
 /* ---- check position ---- */
 
 static void
-check_position_activated (GtkWidget  *widget,
-                          const char *action_name,
-                          GVariant   *parameter)
+check_position (TafelWindow *self)
 {
-  gtk_window_present (tafel_check_dialog_new (TAFEL_WINDOW (widget)));
+  gtk_window_present (tafel_check_dialog_new (self));
 }
 
 /* ---- statistics ---- */
@@ -882,15 +842,36 @@ record_result (TafelWindow *self)
 }
 
 static void
-statistics_activated (GtkWidget  *widget,
-                      const char *action_name,
-                      GVariant   *parameter)
+show_statistics (TafelWindow *self)
 {
-  TafelWindow *self = TAFEL_WINDOW (widget);
-
   load_statistics (self);
   gtk_window_present (tafel_statistics_dialog_new (GTK_WINDOW (self), self->statistics,
                                                    tafel_match_get_game (self->match)));
+}
+
+/* ---- actions ---- */
+
+static const struct {
+  const char *name;
+  void (*run) (TafelWindow *self);
+} window_actions[] = {
+  { "win.new-game", new_game },
+  { "win.undo", undo },
+  { "win.redo", redo },
+  { "win.hint", hint },
+  { "win.dismiss-banner", dismiss_banner },
+  { "win.check-position", check_position },
+  { "win.statistics", show_statistics },
+};
+
+static void
+action_activated (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (window_actions); i++)
+    if (g_strcmp0 (window_actions[i].name, action_name) == 0)
+      window_actions[i].run (TAFEL_WINDOW (widget));
 }
 
 /* ---- window size ---- */
@@ -960,13 +941,8 @@ tafel_window_class_init (TafelWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TafelWindow, banner_revealer);
   gtk_widget_class_bind_template_child (widget_class, TafelWindow, banner_label);
 
-  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_activated);
-  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
-  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
-  gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_activated);
-  gtk_widget_class_install_action (widget_class, "win.dismiss-banner", NULL, dismiss_banner_activated);
-  gtk_widget_class_install_action (widget_class, "win.check-position", NULL, check_position_activated);
-  gtk_widget_class_install_action (widget_class, "win.statistics", NULL, statistics_activated);
+  for (guint i = 0; i < G_N_ELEMENTS (window_actions); i++)
+    gtk_widget_class_install_action (widget_class, window_actions[i].name, NULL, action_activated);
 }
 
 static guint32

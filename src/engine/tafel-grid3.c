@@ -86,9 +86,10 @@ tafel_grid3_collect_lines (guint16       mask,
 }
 
 gboolean
-tafel_grid3_parse_cell (const char **cursor,
-                        TafelMove   *move,
-                        GError     **error)
+tafel_grid3_parse_move (const TafelState *state,
+                        const char      **cursor,
+                        TafelMove        *move,
+                        GError          **error)
 {
   char c = **cursor;
 
@@ -114,8 +115,9 @@ tafel_grid3_parse_cell (const char **cursor,
 }
 
 void
-tafel_grid3_format_cell (const TafelMove *move,
-                         GString         *out)
+tafel_grid3_format_move (const TafelState *state,
+                         const TafelMove  *move,
+                         GString          *out)
 {
   g_string_append_c (out, '1' + move->path[0]);
 }

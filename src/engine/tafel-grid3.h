@@ -19,10 +19,13 @@ extern const guint16 tafel_grid3_line_masks[TAFEL_GRID3_LINES];
 guint    tafel_grid3_collect_lines (guint16       mask,
                                     TafelOutcome *outcome);
 gboolean tafel_grid3_has_line      (guint16       mask);
-gboolean tafel_grid3_parse_cell    (const char  **cursor,
-                                    TafelMove    *move,
-                                    GError      **error);
-void     tafel_grid3_format_cell   (const TafelMove *move,
-                                    GString         *out);
+/* The notation of both games (cells 1-9), as TafelRules hooks. */
+gboolean tafel_grid3_parse_move    (const TafelState *state,
+                                    const char      **cursor,
+                                    TafelMove        *move,
+                                    GError          **error);
+void     tafel_grid3_format_move   (const TafelState *state,
+                                    const TafelMove  *move,
+                                    GString          *out);
 
 G_END_DECLS

@@ -204,23 +204,6 @@ inf_points (const TafelState *state,
     }
 }
 
-static gboolean
-inf_parse_move (const TafelState *state,
-                const char      **cursor,
-                TafelMove        *move,
-                GError          **error)
-{
-  return tafel_grid3_parse_cell (cursor, move, error);
-}
-
-static void
-inf_format_move (const TafelState *state,
-                 const TafelMove  *move,
-                 GString          *out)
-{
-  tafel_grid3_format_cell (move, out);
-}
-
 /* Positions are numbered by ply and the ordered stones of each side; the
  * number of stones of each side follows from the ply. */
 static gsize
@@ -268,8 +251,8 @@ const TafelRules tafel_infinity_rules = {
   .outcome = inf_outcome,
   .hash = inf_hash,
   .points = inf_points,
-  .parse_move = inf_parse_move,
-  .format_move = inf_format_move,
+  .parse_move = tafel_grid3_parse_move,
+  .format_move = tafel_grid3_format_move,
   .moves_separated = FALSE,
   .analyze = inf_analyze,
   .choose_move = inf_choose_move,

@@ -128,23 +128,6 @@ ttt_points (const TafelState *state,
     }
 }
 
-static gboolean
-ttt_parse_move (const TafelState *state,
-                const char      **cursor,
-                TafelMove        *move,
-                GError          **error)
-{
-  return tafel_grid3_parse_cell (cursor, move, error);
-}
-
-static void
-ttt_format_move (const TafelState *state,
-                 const TafelMove  *move,
-                 GString          *out)
-{
-  tafel_grid3_format_cell (move, out);
-}
-
 static gsize
 ttt_index (const TafelState *state)
 {
@@ -186,8 +169,8 @@ const TafelRules tafel_tictactoe_rules = {
   .outcome = ttt_outcome,
   .hash = ttt_hash,
   .points = ttt_points,
-  .parse_move = ttt_parse_move,
-  .format_move = ttt_format_move,
+  .parse_move = tafel_grid3_parse_move,
+  .format_move = tafel_grid3_format_move,
   .moves_separated = FALSE,
   .analyze = ttt_analyze,
   .choose_move = ttt_choose_move,
