@@ -108,3 +108,34 @@ read -r width height < <(xdotool getwindowgeometry --shell "$wid" | awk -F= '/WI
 [ "$width" -ge 360 ] && [ "$height" -ge 360 ] || { echo "window of ${width}x$height from bad settings"; exit 1; }
 quit
 echo "ok: settings out of range"
+
+# 6. A full disk: the state folder is a tiny tmpfs, filled up, in a mount
+#    namespace of the program's own.  A clear message, play goes on, and
+#    the game saved before is not lost.
+full=$dir/full
+mkdir -p "$full"
+if unshare -m true 2>/dev/null || unshare -rm true 2>/dev/null; then
+  userns=-m
+  unshare -m true 2>/dev/null || userns=-rm
+  : > "$log"
+  XDG_CONFIG_HOME=$dir XDG_STATE_HOME=$full GSETTINGS_BACKEND=keyfile \
+  TAFEL_TRACE=1 GSK_RENDERER=cairo unshare $userns sh -c '
+    mount -t tmpfs -o size=16k tmpfs "$XDG_STATE_HOME" || exit 1
+    mkdir "$XDG_STATE_HOME/tafel"
+    printf "[Tafel Game]\nversion=1\ngame=infinity\nmoves=5\nlevel=medium\ncomputer-side=-1\n" > "$XDG_STATE_HOME/tafel/infinity.ini"
+    dd if=/dev/zero of="$XDG_STATE_HOME/filler" bs=1k count=64 2>/dev/null
+    "$0"
+    cp "$XDG_STATE_HOME/tafel/infinity.ini" "$XDG_CONFIG_HOME/after-full-disk"' "$tafel" >"$log" 2>&1 &
+  pid=$!
+  wid=$(timeout 30 xdotool search --sync --onlyvisible --name '^Tafel$' | head -n 1)
+  for _ in $(seq 100); do grep -q '^point 8 ' "$log" && break; sleep 0.1; done
+  [ "$(last_moves)" = "moves: infinity 5" ] || { echo "full disk: the saved game did not come back: $(last_moves)"; cat "$log"; exit 1; }
+  click 0
+  grep -q '^banner: The game cannot be saved: .*No space left on device' "$log" || { echo "full disk: no clear message"; cat "$log"; exit 1; }
+  [ "$(last_moves)" = "moves: infinity 51" ] || { echo "full disk: the game stopped: $(last_moves)"; exit 1; }
+  quit
+  grep -q '^moves=5$' "$dir/after-full-disk" || { echo "full disk: the game saved before was lost"; exit 1; }
+  echo "ok: full disk"
+else
+  echo "skipped: full disk (no mount namespace here)"
+fi

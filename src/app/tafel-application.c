@@ -110,7 +110,7 @@ about_activated (GSimpleAction *action,
                          "authors", authors,
                          "translator-credits", _("translator-credits"),
                          "license-type", GTK_LICENSE_GPL_3_0,
-                         "copyright", "© 2026 The Tafel developers",
+                         "copyright", _("© 2026 The Tafel developers"),
                          NULL);
 }
 

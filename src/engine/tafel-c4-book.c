@@ -123,8 +123,11 @@ tafel_c4_book_new_from_bytes (GBytes  *bytes,
 
       if ((i > 0 && e <= previous) || score < -21 || score > 21)
         {
+          g_autofree char *entry = g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) i);
+
           g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
-                       _("The opening book is damaged (bad entry %" G_GUINT64_FORMAT ")"), i);
+                       /* Translators: %s is the number of the entry */
+                       _("The opening book is damaged (bad entry %s)"), entry);
           return NULL;
         }
       previous = e;
