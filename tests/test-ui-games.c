@@ -854,6 +854,69 @@ static const FullGame full_games[] = {
   { TAFEL_GAME_MILL, "computer", "computer", 43, FALSE },
 };
 
+/* ---- undo and redo against the computer, in every game ---- */
+
+static gboolean
+persons_turn (gpointer data)
+{
+  TafelWindow *window = data;
+  TafelMatch *match = tafel_window_get_match (window);
+
+  return !tafel_window_is_thinking (window) &&
+         (tafel_match_get_status (match) != TAFEL_STATUS_RUNNING ||
+          tafel_match_get_side_to_move (match) != tafel_window_get_computer_side (window));
+}
+
+static void
+test_undo_redo (gconstpointer data)
+{
+  TafelGame game = GPOINTER_TO_INT (data);
+  TafelWindow *window = open_window (game, "computer", "human");
+  TafelMatch *match = tafel_window_get_match (window);
+  const TafelRules *rules = tafel_match_get_rules (match);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (game + 100);
+  g_autoptr(GArray) shown = g_array_new (FALSE, FALSE, sizeof (TafelState));
+  guint rounds = 0;
+
+  g_array_append_vals (shown, tafel_match_get_state (match), 1);
+
+  /* A few rounds: the person's move by clicks, the computer's reply. */
+  while (rounds < 5 && tafel_match_get_status (match) == TAFEL_STATUS_RUNNING)
+    {
+      TafelMove moves[TAFEL_MAX_MOVES];
+      guint n = rules->legal_moves (tafel_match_get_state (match), moves);
+      TafelMove move = moves[g_rand_int_range (rand, 0, n)];
+
+      for (guint i = 0; i < move.len; i++)
+        click_point (window, point_for_target (rules->board, move.path[i], rand));
+      iterate_until (persons_turn, window);
+      g_array_append_vals (shown, tafel_match_get_state (match), 1);
+      rounds++;
+    }
+  g_assert_cmpuint (rounds, >=, 2);
+
+  /* Each undo goes back one round, exactly: the vanished stones of
+   * Infinity come back with their age, and it is the person's turn. */
+  for (guint i = shown->len - 1; i > 0; i--)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+      g_assert_cmpmem (tafel_match_get_state (match), sizeof (TafelState),
+                       &g_array_index (shown, TafelState, i - 1), sizeof (TafelState));
+      g_assert_false (tafel_window_is_thinking (window));
+      g_assert_cmpint (tafel_match_get_side_to_move (match), !=, tafel_window_get_computer_side (window));
+    }
+
+  /* Redo replays the rounds, the computer's replies included. */
+  for (guint i = 1; i < shown->len; i++)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+      g_assert_cmpmem (tafel_match_get_state (match), sizeof (TafelState),
+                       &g_array_index (shown, TafelState, i), sizeof (TafelState));
+    }
+
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -878,6 +941,11 @@ main (int    argc,
                                                full_games[i].opponent,
                                                full_games[i].seed);
       g_test_add_data_func (path, &full_games[i], test_full_game);
+    }
+  for (int game = 0; game < TAFEL_N_GAMES; game++)
+    {
+      g_autofree char *path = g_strdup_printf ("/ui/games/undo-redo/%s", game_keys[game]);
+      g_test_add_data_func (path, GINT_TO_POINTER (game), test_undo_redo);
     }
   g_test_add_func ("/ui/games/mill/remove", test_mill_remove);
   g_test_add_func ("/ui/games/mill/move", test_mill_move);
