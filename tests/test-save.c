@@ -10,6 +10,7 @@
 
 #include "tafel-error.h"
 #include "tafel-file.h"
+#include "tafel-match.h"
 #include "tafel-save.h"
 
 static void

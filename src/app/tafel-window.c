@@ -83,11 +83,11 @@ static const char *const game_choices[] = { "infinity", "tictactoe", "connect-fo
 static TafelLevel
 setting_level (TafelWindow *self)
 {
-  g_autoptr(GEnumClass) klass = g_type_class_ref (TAFEL_TYPE_LEVEL);
   g_autofree char *key = g_settings_get_string (self->settings, "level");
-  GEnumValue *value = g_enum_get_value_by_nick (klass, key);
+  TafelLevel level = TAFEL_LEVEL_MEDIUM;
 
-  return value != NULL ? (TafelLevel) value->value : TAFEL_LEVEL_MEDIUM;
+  tafel_level_from_key (key, &level);
+  return level;
 }
 
 static gboolean
@@ -661,7 +661,6 @@ restore_game (TafelWindow *self)
   g_autoptr(GError) error = NULL;
   g_autofree char *path = save_path (tafel_match_get_game (self->match));
   g_autofree char *data = NULL;
-  g_autoptr(GEnumClass) levels = g_type_class_ref (TAFEL_TYPE_LEVEL);
   g_auto(TafelSave) save = { 0 };
   gboolean restoring = self->restoring;
   gsize length;
@@ -681,7 +680,7 @@ restore_game (TafelWindow *self)
 
   self->restoring = TRUE;
   if (self->starting)
-    g_settings_set_string (self->settings, "level", g_enum_get_value (levels, save.level)->value_nick);
+    g_settings_set_string (self->settings, "level", tafel_level_to_key (save.level));
   g_settings_set_string (self->settings, "opponent", save.computer_side == TAFEL_SIDE_NONE ? "human" : "computer");
   stop_thinking (self);
   self->computer_side = save.computer_side;

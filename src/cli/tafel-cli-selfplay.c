@@ -8,22 +8,7 @@
 #include <stdio.h>
 
 #include "tafel-cli.h"
-#include "tafel-enums.h"
 #include "tafel-json.h"
-
-static gboolean
-parse_level (const char *key,
-             TafelLevel *level)
-{
-  g_autoptr(GEnumClass) klass = g_type_class_ref (TAFEL_TYPE_LEVEL);
-  GEnumValue *value = g_enum_get_value_by_nick (klass, key);
-
-  if (value == NULL)
-    return FALSE;
-
-  *level = value->value;
-  return TRUE;
-}
 
 /* Plays one game; returns the winning side or TAFEL_SIDE_NONE. */
 static int
@@ -93,7 +78,7 @@ tafel_cli_selfplay (int    argc,
     return TAFEL_CLI_EXIT_ERROR;
 
   names = g_strsplit (level_list != NULL ? level_list : "", ",", -1);
-  if (g_strv_length (names) != 2 || !parse_level (names[0], &levels[0]) || !parse_level (names[1], &levels[1]))
+  if (g_strv_length (names) != 2 || !tafel_level_from_key (names[0], &levels[0]) || !tafel_level_from_key (names[1], &levels[1]))
     return tafel_cli_fail (_("--levels takes two of relaxed, medium, hard, impossible, e.g. --levels hard,medium"));
   if (games <= 0)
     return tafel_cli_fail (_("--games must be at least 1"));

@@ -415,8 +415,9 @@ negamax (Worker           *w,
             return hi;
           }
         key = 2 * __builtin_popcountll (threats) + __builtin_popcountll (threats & good_rows);
+        /* Above any threat count, and room for the tie-break below. */
         if (col == hash_move)
-          key = G_MAXINT;
+          key = G_MAXINT - 1;
         if (w->id & 1)
           key += (i & 1);
 

@@ -320,9 +320,11 @@ c4_parse_move (const TafelState *state,
 
   if (c < '1' || c > '7')
     {
+      g_autofree char *word = tafel_error_snippet (*cursor, 8);
+
       g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_PARSE,
                    /* Translators: %s is the text that is not a column */
-                   _("“%.8s” is not a column (1 to 7)"), *cursor);
+                   _("“%.8s” is not a column (1 to 7)"), word);
       return FALSE;
     }
 

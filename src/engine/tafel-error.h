@@ -21,4 +21,9 @@ typedef enum {
 
 GQuark tafel_error_quark (void);
 
+/* The start of @text for an error message: valid UTF-8 whatever came in,
+ * at most @length (and 16) bytes, cut between characters. */
+char  *tafel_error_snippet (const char *text,
+                            gsize       length);
+
 G_END_DECLS

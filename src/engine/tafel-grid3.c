@@ -95,12 +95,8 @@ tafel_grid3_parse_move (const TafelState *state,
 
   if (c < '1' || c > '9')
     {
-      /* At most 8 bytes of the text, cut between characters and made
-       * valid UTF-8: an error message must be UTF-8 whatever came in. */
-      g_autofree char *word = g_utf8_make_valid (*cursor, strnlen (*cursor, 8));
+      g_autofree char *word = tafel_error_snippet (*cursor, 8);
 
-      if (strlen (word) > 8)
-        *g_utf8_find_prev_char (word, word + 9) = '\0';
       g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_PARSE,
                    /* Translators: %s is the text that is not a cell */
                    _("“%.8s” is not a cell (1 to 9)"), word);

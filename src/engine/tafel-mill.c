@@ -661,7 +661,7 @@ parse_error (const char  *start,
     len++;
 
   {
-    g_autofree char *word = g_strndup (start, len);
+    g_autofree char *word = tafel_error_snippet (start, len);
 
     g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_PARSE,
                  /* Translators: %s is what was typed instead of a Mill move */

@@ -13,12 +13,57 @@
 
 G_DEFINE_QUARK (tafel-error-quark, tafel_error)
 
+#define SNIPPET_MAX 16
+
+char *
+tafel_error_snippet (const char *text,
+                     gsize       length)
+{
+  gsize limit = MIN (length, SNIPPET_MAX);
+  char *word = g_utf8_make_valid (text, strnlen (text, limit));
+
+  /* Replacement characters may have made it longer than @limit bytes. */
+  if (strlen (word) > limit)
+    *g_utf8_find_prev_char (word, word + limit + 1) = '\0';
+
+  return word;
+}
+
 static const TafelRules *const all_rules[TAFEL_N_GAMES] = {
   [TAFEL_GAME_INFINITY] = &tafel_infinity_rules,
   [TAFEL_GAME_TICTACTOE] = &tafel_tictactoe_rules,
   [TAFEL_GAME_CONNECT_FOUR] = &tafel_connect_four_rules,
   [TAFEL_GAME_MILL] = &tafel_mill_rules,
 };
+
+static const char *const level_keys[TAFEL_N_LEVELS] = {
+  [TAFEL_LEVEL_RELAXED] = "relaxed",
+  [TAFEL_LEVEL_MEDIUM] = "medium",
+  [TAFEL_LEVEL_HARD] = "hard",
+  [TAFEL_LEVEL_IMPOSSIBLE] = "impossible",
+};
+
+const char *
+tafel_level_to_key (TafelLevel level)
+{
+  g_return_val_if_fail ((guint) level < TAFEL_N_LEVELS, NULL);
+
+  return level_keys[level];
+}
+
+gboolean
+tafel_level_from_key (const char *key,
+                      TafelLevel *level)
+{
+  for (guint i = 0; i < TAFEL_N_LEVELS; i++)
+    if (g_strcmp0 (level_keys[i], key) == 0)
+      {
+        *level = i;
+        return TRUE;
+      }
+
+  return FALSE;
+}
 
 const TafelRules *
 tafel_rules_get (TafelGame game)
@@ -52,7 +97,8 @@ tafel_move_has_prefix (const TafelMove *move,
                        const guint8    *path,
                        guint            len)
 {
-  return len <= move->len && memcmp (move->path, path, len) == 0;
+  /* path may be NULL when len is 0; memcmp must not see it then */
+  return len <= move->len && (len == 0 || memcmp (move->path, path, len) == 0);
 }
 
 gboolean

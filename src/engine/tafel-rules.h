@@ -183,6 +183,11 @@ struct _TafelRules {
                             guint len);
 };
 
+/* The names of the levels in settings and files: "relaxed" … "impossible". */
+const char       *tafel_level_to_key       (TafelLevel  level);
+gboolean          tafel_level_from_key     (const char *key,
+                                            TafelLevel *level);
+
 const TafelRules *tafel_rules_get          (TafelGame game);
 const TafelRules *tafel_rules_lookup       (const char *key);
 

@@ -7,7 +7,6 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "tafel-enums.h"
 #include "tafel-error.h"
 #include "tafel-save.h"
 
@@ -24,14 +23,13 @@ tafel_save_to_data (const TafelSave *save,
                     gsize           *length)
 {
   g_autoptr(GKeyFile) file = g_key_file_new ();
-  g_autoptr(GEnumClass) levels = g_type_class_ref (TAFEL_TYPE_LEVEL);
 
   g_return_val_if_fail (save != NULL, NULL);
 
   g_key_file_set_integer (file, GROUP, "version", TAFEL_SAVE_VERSION);
   g_key_file_set_string (file, GROUP, "game", tafel_rules_get (save->game)->key);
   g_key_file_set_string (file, GROUP, "moves", save->moves != NULL ? save->moves : "");
-  g_key_file_set_string (file, GROUP, "level", g_enum_get_value (levels, save->level)->value_nick);
+  g_key_file_set_string (file, GROUP, "level", tafel_level_to_key (save->level));
   g_key_file_set_integer (file, GROUP, "computer-side", save->computer_side);
 
   return g_key_file_to_data (file, length, NULL);
@@ -41,9 +39,12 @@ static gboolean
 fail (GError     **error,
       const char  *reason)
 {
+  /* GKeyFile quotes the bad line as it is: the message must be UTF-8. */
+  g_autofree char *valid = g_utf8_make_valid (reason, -1);
+
   g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
                /* Translators: %s says what is wrong with the file */
-               _("Not a saved game of this version of Tafel: %s"), reason);
+               _("Not a saved game of this version of Tafel: %s"), valid);
   return FALSE;
 }
 
@@ -62,14 +63,13 @@ tafel_save_from_data (const char  *data,
                       GError     **error)
 {
   g_autoptr(GKeyFile) file = g_key_file_new ();
-  g_autoptr(GEnumClass) levels = g_type_class_ref (TAFEL_TYPE_LEVEL);
   g_autoptr(GError) local_error = NULL;
-  g_autoptr(TafelMatch) match = NULL;
   g_autofree char *game = NULL;
   g_autofree char *moves = NULL;
   g_autofree char *level = NULL;
   const TafelRules *rules;
-  GEnumValue *level_value;
+  TafelLevel level_value;
+  TafelState state;
   gint64 version, side;
 
   g_return_val_if_fail (data != NULL, FALSE);
@@ -92,7 +92,7 @@ tafel_save_from_data (const char  *data,
       (rules = tafel_rules_lookup (game)) == NULL)
     return fail (error, _("the game is missing or unknown"));
   if ((level = g_key_file_get_string (file, GROUP, "level", NULL)) == NULL ||
-      (level_value = g_enum_get_value_by_nick (levels, level)) == NULL)
+      !tafel_level_from_key (level, &level_value))
     return fail (error, _("the level is missing or unknown"));
   side = g_key_file_get_int64 (file, GROUP, "computer-side", &local_error);
   if (local_error != NULL || side < -1 || side > 1)
@@ -100,13 +100,12 @@ tafel_save_from_data (const char  *data,
   if ((moves = g_key_file_get_string (file, GROUP, "moves", NULL)) == NULL)
     return fail (error, _("the moves are missing"));
 
-  match = tafel_match_new (rules->game);
-  if (!tafel_match_load_moves (match, moves, &local_error))
+  if (!tafel_rules_parse_moves (rules, moves, &state, NULL, &local_error))
     return fail (error, local_error->message);
 
   save->game = rules->game;
   save->moves = g_steal_pointer (&moves);
-  save->level = level_value->value;
+  save->level = level_value;
   save->computer_side = side;
   return TRUE;
 }

@@ -16,7 +16,7 @@
  */
 #pragma once
 
-#include "tafel-match.h"
+#include "tafel-rules.h"
 
 G_BEGIN_DECLS
 

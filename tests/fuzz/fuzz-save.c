@@ -1,0 +1,63 @@
+/* fuzz-save.c: libFuzzer target for the saved-game loader
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Any bytes go to tafel_save_from_data ().  Besides crashes, leaks and
+ * undefined behaviour, the target aborts when:
+ *  - a failure is not TAFEL_ERROR_FORMAT with a valid UTF-8 message, or
+ *    leaves anything in the result;
+ *  - a success does not describe a legal game (its moves do not replay) or
+ *    has fields out of range;
+ *  - a loaded game written out again does not load to the same game.
+ */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "tafel-error.h"
+#include "tafel-save.h"
+
+int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+
+#define REQUIRE(cond) G_STMT_START { if (!(cond)) { \
+  g_printerr ("fuzz-save: %s:%d: %s\n", __FILE__, __LINE__, #cond); \
+  abort (); } } G_STMT_END
+
+int
+LLVMFuzzerTestOneInput (const uint8_t *data,
+                        size_t         size)
+{
+  g_auto(TafelSave) save = { 0 };
+  g_auto(TafelSave) again = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *written = NULL;
+  TafelState state;
+  gsize length;
+
+  if (size > 1 << 16)
+    return 0;
+
+  if (!tafel_save_from_data ((const char *) data, size, &save, &error))
+    {
+      REQUIRE (g_error_matches (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT));
+      REQUIRE (g_utf8_validate (error->message, -1, NULL));
+      REQUIRE (save.moves == NULL);
+      return 0;
+    }
+
+  REQUIRE (error == NULL);
+  REQUIRE ((guint) save.game < TAFEL_N_GAMES);
+  REQUIRE ((guint) save.level < TAFEL_N_LEVELS);
+  REQUIRE (save.computer_side >= -1 && save.computer_side <= 1);
+  REQUIRE (save.moves != NULL);
+  REQUIRE (tafel_rules_parse_moves (tafel_rules_get (save.game), save.moves, &state, NULL, NULL));
+
+  written = tafel_save_to_data (&save, &length);
+  REQUIRE (tafel_save_from_data (written, length, &again, NULL));
+  REQUIRE (again.game == save.game && again.level == save.level &&
+           again.computer_side == save.computer_side);
+  REQUIRE (g_strcmp0 (again.moves, save.moves) == 0);
+
+  return 0;
+}
