@@ -11,6 +11,7 @@
 #include "tafel-application.h"
 #include "tafel-check-dialog.h"
 #include "tafel-window.h"
+#include "ui-test-util.h"
 
 static TafelApplication *app;
 
@@ -46,6 +47,8 @@ open_window (const char *game,
   g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
   TafelWindow *window;
 
+  /* No saved game of one test comes back in the next. */
+  ui_test_remove_saved_games ();
   g_settings_set_string (settings, "game", game);
   g_settings_set_string (settings, "opponent", opponent);
   g_settings_set_string (settings, "level", "medium");
@@ -313,15 +316,13 @@ int
 main (int    argc,
       char **argv)
 {
+  g_autofree char *state = g_dir_make_tmp ("tafel-test-XXXXXX", NULL);
   int status;
 
-  /* What gtk_test_init() does, but with private directories for each
-   * test (gtk_test_init() ignores the options): no saved game of one test
-   * comes back in the next. */
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
-  gtk_disable_setlocale ();
+  /* Saved games and statistics go to a directory of this run's own. */
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
+  gtk_test_init (&argc, &argv, NULL);
   setlocale (LC_ALL, "C.UTF-8");
-  gtk_init ();
 
   app = tafel_application_new ("io.github.tafel.Tafel.Test", G_APPLICATION_NON_UNIQUE);
   g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
@@ -338,5 +339,11 @@ main (int    argc,
 
   status = g_test_run ();
   g_object_unref (app);
+  ui_test_remove_saved_games ();
+  {
+    g_autofree char *dir = g_build_filename (state, "tafel", NULL);
+    g_rmdir (dir);
+    g_rmdir (state);
+  }
   return status;
 }

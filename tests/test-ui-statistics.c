@@ -303,7 +303,7 @@ test_help (void)
     "start", "infinity", "tictactoe", "connect-four", "mill",
     "levels", "keyboard", "check", "keeping",
   };
-  g_autofree char **accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "app.help");
+  g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "app.help");
   TafelWindow *window = open_window ("computer");
   TafelHelpWindow *help;
   GtkStack *stack;

@@ -6,6 +6,7 @@
 
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <string.h>
 
 /* Removes every saved game (one file per game) from the state folder. */
 static inline void

@@ -261,12 +261,13 @@ window_board_text (TafelWindow *window)
   TafelMatch *match = tafel_window_get_match (window);
   const TafelRules *rules = tafel_match_get_rules (match);
   TafelPointInfo info[N_CELLS];
-  GString *out = g_string_new (NULL);
+  GString *out;
 
   if (tafel_match_get_game (match) != TAFEL_GAME_TICTACTOE ||
       rules->board->n_points != G_N_ELEMENTS (info))
     return g_strdup ("---\n---\n---");
 
+  out = g_string_new (NULL);
   rules->points (tafel_match_get_state (match), info);
   for (guint i = 0; i < G_N_ELEMENTS (info); i++)
     {
