@@ -13,27 +13,6 @@
 #include "tafel-window.h"
 #include "ui-test-util.h"
 
-static TafelApplication *app;
-
-static void
-iterate_until (gboolean (*done) (gpointer),
-               gpointer   data)
-{
-  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-
-  while (!done (data))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, end);
-      g_main_context_iteration (NULL, TRUE);
-    }
-}
-
-static gboolean
-is_mapped (gpointer widget)
-{
-  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0;
-}
-
 static gboolean
 is_gone (gpointer data)
 {
@@ -55,11 +34,9 @@ open_window (const char *game,
   g_settings_set_string (settings, "first-player", "human");
   g_settings_set_boolean (settings, "thinking-pause", FALSE);
 
-  window = tafel_window_new (GTK_APPLICATION (app));
+  window = tafel_window_new (GTK_APPLICATION (ui_test_app));
   gtk_window_set_default_size (GTK_WINDOW (window), 480, 560);
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (is_mapped, tafel_window_get_board (window));
-  return window;
+  return ui_test_present (window);
 }
 
 /* Opens the dialog the way the menu does, through the window's action. */
@@ -81,7 +58,7 @@ open_dialog (TafelWindow *window)
   g_assert_nonnull (dialog);
   g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
-  iterate_until (is_mapped, dialog);
+  ui_test_iterate_until (ui_test_is_mapped, dialog);
 
   return dialog;
 }
@@ -180,7 +157,7 @@ test_prefill (void)
   /* Escape closes it, through the window.close action. */
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL));
-  iterate_until (is_gone, &dialog);
+  ui_test_iterate_until (is_gone, &dialog);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -297,7 +274,7 @@ test_continue (gconstpointer data)
 
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
   g_signal_emit_by_name (tafel_check_dialog_get_continue_button (dialog), "clicked");
-  iterate_until (is_gone, &dialog);
+  ui_test_iterate_until (is_gone, &dialog);
 
   match = tafel_window_get_match (window);
   g_assert_cmpint (tafel_match_get_game (match), ==, TAFEL_GAME_TICTACTOE);
@@ -316,16 +293,8 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autofree char *state = g_dir_make_tmp ("tafel-test-XXXXXX", NULL);
-  int status;
-
-  /* Saved games and statistics go to a directory of this run's own. */
-  g_setenv ("XDG_STATE_HOME", state, TRUE);
-  gtk_test_init (&argc, &argv, NULL);
+  ui_test_init (&argc, &argv);
   setlocale (LC_ALL, "C.UTF-8");
-
-  app = tafel_application_new ("io.github.tafel.Tafel.Test", G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
 
   g_test_add_func ("/ui/check-dialog/prefill", test_prefill);
   g_test_add_func ("/ui/check-dialog/verdicts", test_verdicts);
@@ -337,13 +306,5 @@ main (int    argc,
       g_test_add_data_func (path, &continue_cases[i], test_continue);
     }
 
-  status = g_test_run ();
-  g_object_unref (app);
-  ui_test_remove_saved_games ();
-  {
-    g_autofree char *dir = g_build_filename (state, "tafel", NULL);
-    g_rmdir (dir);
-    g_rmdir (state);
-  }
-  return status;
+  return ui_test_run ();
 }

@@ -27,52 +27,17 @@
  * half-moves after each of the at most 14 removals and before the first. */
 #define MAX_PLIES 1600
 
-static TafelApplication *app;
-
 static const char *const game_keys[TAFEL_N_GAMES] = { "infinity", "tictactoe", "connect-four", "mill" };
 
 /* ---- the window ---- */
 
-static void
-iterate_until (gboolean (*done) (gpointer),
-               gpointer   data)
-{
-  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
-
-  while (!done (data))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, end);
-      g_main_context_iteration (NULL, TRUE);
-    }
-}
-
-static gboolean
-is_mapped (gpointer widget)
-{
-  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0;
-}
-
-static gboolean
-is_null (gpointer data)
-{
-  return *(gpointer *) data == NULL;
-}
-
-static char *
-save_path (void)
-{
-  return ui_test_save_path ("infinity");
-}
-
 static TafelWindow *
 present_window (void)
 {
-  TafelWindow *window = tafel_window_new (GTK_APPLICATION (app));
+  TafelWindow *window = tafel_window_new (GTK_APPLICATION (ui_test_app));
 
   gtk_window_set_default_size (GTK_WINDOW (window), 560, 600);
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (is_mapped, tafel_window_get_board (window));
-  return window;
+  return ui_test_present (window);
 }
 
 /* A new window showing @game, without a saved game. */
@@ -94,17 +59,6 @@ open_window (TafelGame   game,
   return present_window ();
 }
 
-/* Destroys @window and waits until it is gone for good. */
-static void
-close_window (TafelWindow *window)
-{
-  gpointer alive = window;
-
-  g_object_add_weak_pointer (G_OBJECT (window), &alive);
-  gtk_window_destroy (GTK_WINDOW (window));
-  iterate_until (is_null, &alive);
-}
-
 static TafelBoardView *
 board_of (TafelWindow *window)
 {
@@ -118,38 +72,6 @@ path_length (TafelWindow *window)
 
   tafel_board_view_get_path (board_of (window), &len);
   return len;
-}
-
-static void
-click_point (TafelWindow *window,
-             guint        point)
-{
-  double x, y;
-
-  g_assert_true (tafel_board_view_point_position (board_of (window), point, &x, &y));
-  tafel_board_view_click (board_of (window), x, y);
-}
-
-static gboolean
-press_key (GtkWidget *widget,
-           guint      keyval)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-  gboolean handled = FALSE, found = FALSE;
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
-
-      if (g_strcmp0 (gtk_event_controller_get_name (controller), "tafel-board-keys") == 0)
-        {
-          g_signal_emit_by_name (controller, "key-pressed", keyval, 0, 0, &handled);
-          found = TRUE;
-        }
-    }
-
-  g_assert_true (found);
-  return handled;
 }
 
 static GtkDropDown *
@@ -365,7 +287,7 @@ test_switch_games (void)
   GtkDropDown *switcher = game_switcher (window);
   assert_shows_game (window, TAFEL_GAME_INFINITY);
   g_assert_cmpstr (tafel_window_get_status (window), ==, "X to move");
-  click_point (window, 4);
+  ui_test_click_point (window, 4);
   g_assert_cmpuint (tafel_match_get_n_moves (tafel_window_get_match (window)), ==, 1);
 
   /* Choosing in the header drop-down: another game, from its start. */
@@ -399,7 +321,7 @@ test_switch_games (void)
       n = rules->legal_moves (&start, moves);
       g_assert_cmpuint (n, >, 0);
       g_assert_cmpuint (moves[n - 1].len, ==, 1);
-      click_point (window, point_for_target (rules->board, moves[n - 1].path[0], rand));
+      ui_test_click_point (window, point_for_target (rules->board, moves[n - 1].path[0], rand));
       g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 1);
       g_assert_true (tafel_move_equal (tafel_match_get_move (match, 0), &moves[n - 1]));
     }
@@ -421,22 +343,22 @@ test_switch_games (void)
   gtk_drop_down_set_selected (switcher, TAFEL_GAME_CONNECT_FOUR);
   assert_shows_game (window, TAFEL_GAME_CONNECT_FOUR);
   g_assert_cmpstr (tafel_window_get_status (window), ==, "Red to move");
-  close_window (window);
+  ui_test_close_window (window);
 
   /* The choice is remembered: in the saved game and, without one, in
    * the setting. */
   window = present_window ();
   assert_shows_game (window, TAFEL_GAME_CONNECT_FOUR);
-  close_window (window);
+  ui_test_close_window (window);
   ui_test_remove_saved_games ();
   window = present_window ();
   assert_shows_game (window, TAFEL_GAME_CONNECT_FOUR);
   gtk_drop_down_set_selected (game_switcher (window), TAFEL_GAME_MILL);
-  close_window (window);
+  ui_test_close_window (window);
   ui_test_remove_saved_games ();
   window = present_window ();
   assert_shows_game (window, TAFEL_GAME_MILL);
-  close_window (window);
+  ui_test_close_window (window);
 }
 
 /* ---- a whole game of each game ---- */
@@ -501,7 +423,7 @@ person_moves (TafelWindow *window,
 
   for (guint i = 0; i < move.len; i++)
     {
-      click_point (window, point_for_target (board, move.path[i], rand));
+      ui_test_click_point (window, point_for_target (board, move.path[i], rand));
       if (i + 1 < move.len)
         {
           g_autofree char *status = expected_running_status (rules, &g->state, computer_side, &move, i + 1);
@@ -565,7 +487,7 @@ test_full_game (gconstpointer data)
               tafel_board_view_click (board_of (window), x, y);
               g_assert_cmpuint (tafel_match_get_n_moves (match), ==, g.hashes->len);
 
-              iterate_until (computer_has_moved, window);
+              ui_test_iterate_until (computer_has_moved, window);
             }
           g_assert_cmpuint (tafel_match_get_n_moves (match), ==, g.hashes->len + 1);
           move = *tafel_match_get_last_move (match);
@@ -595,12 +517,12 @@ test_full_game (gconstpointer data)
   /* A finished game takes no more clicks. */
   g_assert_false (tafel_board_view_get_interactive (board_of (window)));
   for (guint i = 0; i < rules->board->n_points; i++)
-    click_point (window, i);
+    ui_test_click_point (window, i);
   g_assert_cmpuint (tafel_match_get_n_moves (match), ==, g.hashes->len);
   g_assert_cmpstr (tafel_window_get_status (window), ==, final);
 
   game_clear (&g);
-  close_window (window);
+  ui_test_close_window (window);
 }
 
 /* ---- Mill's clicks ---- */
@@ -621,7 +543,7 @@ static void
 click_mill (TafelWindow *window,
             const char  *name)
 {
-  click_point (window, mill_point (name));
+  ui_test_click_point (window, mill_point (name));
 }
 
 /* The points the next click may go to, as names in board order. */
@@ -706,11 +628,11 @@ test_mill_remove (void)
   assert_next_clicks (window, "g4");
 
   /* Escape takes back the half-made move; with none, it is not used. */
-  g_assert_true (press_key (board, GDK_KEY_Escape));
+  g_assert_true (ui_test_press_key (board, GDK_KEY_Escape));
   g_assert_cmpuint (path_length (window), ==, 0);
   g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 8);
   g_assert_cmpstr (tafel_window_get_status (window), ==, "White: Place a stone.");
-  g_assert_false (press_key (board, GDK_KEY_Escape));
+  g_assert_false (ui_test_press_key (board, GDK_KEY_Escape));
 
   /* Again, and the free stone goes. */
   click_mill (window, "a7");
@@ -737,7 +659,7 @@ test_mill_remove (void)
   g_assert_cmpstr (moves, ==, "a1 b6 c3 d6 a4 f6xc3 a7xd6");
   g_assert_cmpstr (tafel_window_get_status (window), ==, "Black: Place a stone.");
 
-  close_window (window);
+  ui_test_close_window (window);
 }
 
 /* Moving: select a stone, see its targets, move it; a mill closed by a
@@ -793,7 +715,7 @@ test_mill_move (void)
   assert_next_clicks (window, "b4");
 
   /* Escape puts it down again. */
-  g_assert_true (press_key (board, GDK_KEY_Escape));
+  g_assert_true (ui_test_press_key (board, GDK_KEY_Escape));
   g_assert_cmpuint (path_length (window), ==, 0);
   g_assert_cmpstr (tafel_window_get_status (window), ==, "White: Choose a stone to move.");
   g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 18);
@@ -830,7 +752,7 @@ test_mill_move (void)
   g_assert_cmpstr (moves, ==, expected);
   g_assert_cmpstr (tafel_window_get_status (window), ==, "White: Choose a stone to move.");
 
-  close_window (window);
+  ui_test_close_window (window);
 }
 
 /* Seeds chosen so that between them the games end in every way: each
@@ -888,8 +810,8 @@ test_undo_redo (gconstpointer data)
       TafelMove move = moves[g_rand_int_range (rand, 0, n)];
 
       for (guint i = 0; i < move.len; i++)
-        click_point (window, point_for_target (rules->board, move.path[i], rand));
-      iterate_until (persons_turn, window);
+        ui_test_click_point (window, point_for_target (rules->board, move.path[i], rand));
+      ui_test_iterate_until (persons_turn, window);
       g_array_append_vals (shown, tafel_match_get_state (match), 1);
       rounds++;
     }
@@ -914,24 +836,16 @@ test_undo_redo (gconstpointer data)
                        &g_array_index (shown, TafelState, i), sizeof (TafelState));
     }
 
-  close_window (window);
+  ui_test_close_window (window);
 }
 
 int
 main (int    argc,
       char **argv)
 {
-  g_autofree char *state = g_dir_make_tmp ("tafel-test-XXXXXX", NULL);
-  int status;
-
-  /* Saved games go to a directory of this run's own. */
-  g_setenv ("XDG_STATE_HOME", state, TRUE);
   /* The computer's choices are the same in every run. */
   g_setenv ("TAFEL_SEED", "7", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-
-  app = tafel_application_new ("io.github.tafel.Tafel.Test", G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  ui_test_init (&argc, &argv);
 
   g_test_add_func ("/ui/games/switch", test_switch_games);
   for (guint i = 0; i < G_N_ELEMENTS (full_games); i++)
@@ -950,14 +864,5 @@ main (int    argc,
   g_test_add_func ("/ui/games/mill/remove", test_mill_remove);
   g_test_add_func ("/ui/games/mill/move", test_mill_move);
 
-  status = g_test_run ();
-  g_object_unref (app);
-  {
-    g_autofree char *saved = save_path ();
-    g_autofree char *dir = g_path_get_dirname (saved);
-    ui_test_remove_saved_games ();
-    g_rmdir (dir);
-    g_rmdir (state);
-  }
-  return status;
+  return ui_test_run ();
 }

@@ -17,38 +17,10 @@
 #include "tafel-names.h"
 #include "tafel-window.h"
 
-static TafelApplication *app;
-
-static void
-iterate_until (gboolean (*done) (gpointer),
-               gpointer   data)
-{
-  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-
-  while (!done (data))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, end);
-      g_main_context_iteration (NULL, TRUE);
-    }
-}
-
-static gboolean
-is_mapped (gpointer widget)
-{
-  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0;
-}
-
-static char *
-save_path (void)
-{
-  return ui_test_save_path ("infinity");
-}
-
 static TafelWindow *
 open_window (const char *opponent)
 {
   g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
-  g_autofree char *saved = save_path ();
   TafelWindow *window;
 
   /* Every test starts without a saved game. */
@@ -61,22 +33,9 @@ open_window (const char *opponent)
   g_settings_set_boolean (settings, "thinking-pause", FALSE);
   g_settings_set_boolean (settings, "show-value", FALSE);
 
-  window = tafel_window_new (GTK_APPLICATION (app));
+  window = tafel_window_new (GTK_APPLICATION (ui_test_app));
   gtk_window_set_default_size (GTK_WINDOW (window), 480, 560);
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (is_mapped, tafel_window_get_board (window));
-  return window;
-}
-
-static void
-click_cell (TafelWindow *window,
-            guint        cell)
-{
-  TafelBoardView *board = TAFEL_BOARD_VIEW (tafel_window_get_board (window));
-  double x, y;
-
-  g_assert_true (tafel_board_view_point_position (board, cell, &x, &y));
-  tafel_board_view_click (board, x, y);
+  return ui_test_present (window);
 }
 
 /* The catalogue itself answers in German. */
@@ -97,7 +56,7 @@ test_status_two_persons (void)
   g_assert_cmpint (tafel_window_get_computer_side (window), ==, TAFEL_SIDE_NONE);
   g_assert_cmpstr (tafel_window_get_status (window), ==, "X ist am Zug");
 
-  click_cell (window, 4);
+  ui_test_click_point (window, 4);
   g_assert_cmpuint (tafel_match_get_n_moves (tafel_window_get_match (window)), ==, 1);
   g_assert_cmpstr (tafel_window_get_status (window), ==, "O ist am Zug");
 
@@ -154,16 +113,11 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autofree char *state = g_dir_make_tmp ("tafel-test-XXXXXX", NULL);
   g_autofree char *localedir = build_localedir (argv[0]);
   g_autofree char *catalogue = g_build_filename (localedir, "de", "LC_MESSAGES",
                                                  GETTEXT_PACKAGE ".mo", NULL);
-  int status;
-
-  /* Saved games and statistics go to a directory of this run's own. */
-  g_setenv ("XDG_STATE_HOME", state, TRUE);
   g_setenv ("LANGUAGE", "de", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
+  ui_test_init (&argc, &argv);
 
   /* gtk_test_init() sets a locale of its own; gettext ignores LANGUAGE
    * only in the plain "C" locale, so C.UTF-8 lets LANGUAGE=de choose the
@@ -176,27 +130,9 @@ main (int    argc,
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
-  app = tafel_application_new ("io.github.tafel.Tafel.Test", G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
-
   g_test_add_func ("/ui/german/catalogue", test_catalogue);
   g_test_add_func ("/ui/german/status-two-persons", test_status_two_persons);
   g_test_add_func ("/ui/german/status-computer", test_status_computer);
 
-  status = g_test_run ();
-  g_object_unref (app);
-  {
-    g_autofree char *dir = g_build_filename (g_get_user_state_dir (), "tafel", NULL);
-    g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
-    const char *name;
-
-    while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
-      {
-        g_autofree char *path = g_build_filename (dir, name, NULL);
-        g_remove (path);
-      }
-    g_rmdir (dir);
-    g_rmdir (state);
-  }
-  return status;
+  return ui_test_run ();
 }

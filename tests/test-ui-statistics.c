@@ -16,33 +16,13 @@
 #include "tafel-help-window.h"
 #include "tafel-statistics-dialog.h"
 #include "tafel-window.h"
-
-static TafelApplication *app;
-
-static void
-iterate_until (gboolean (*done) (gpointer),
-               gpointer   data)
-{
-  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-
-  while (!done (data))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, end);
-      g_main_context_iteration (NULL, TRUE);
-    }
-}
+#include "ui-test-util.h"
 
 static void
 iterate_pending (void)
 {
   while (g_main_context_iteration (NULL, FALSE))
     ;
-}
-
-static gboolean
-is_mapped (gpointer widget)
-{
-  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0;
 }
 
 static void
@@ -72,22 +52,9 @@ open_window (const char *opponent)
   g_settings_set_string (settings, "first-player", "human");
   g_settings_set_boolean (settings, "thinking-pause", FALSE);
 
-  window = tafel_window_new (GTK_APPLICATION (app));
+  window = tafel_window_new (GTK_APPLICATION (ui_test_app));
   gtk_window_set_default_size (GTK_WINDOW (window), 480, 560);
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (is_mapped, tafel_window_get_board (window));
-  return window;
-}
-
-static void
-click_cell (TafelWindow *window,
-            guint        cell)
-{
-  TafelBoardView *board = TAFEL_BOARD_VIEW (tafel_window_get_board (window));
-  double x, y;
-
-  g_assert_true (tafel_board_view_point_position (board, cell, &x, &y));
-  tafel_board_view_click (board, x, y);
+  return ui_test_present (window);
 }
 
 /* The toplevel of @type, if one is open. */
@@ -117,7 +84,7 @@ open_statistics (TafelWindow *window)
   g_assert_nonnull (dialog);
   g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
-  iterate_until (is_mapped, dialog);
+  ui_test_iterate_until (ui_test_is_mapped, dialog);
   return dialog;
 }
 
@@ -154,7 +121,7 @@ test_count_once_and_reset (void)
   /* Two persons: X completes the top row by a click. */
   g_assert_true (tafel_window_start_position (window, TAFEL_GAME_TICTACTOE, "1425", NULL));
   g_assert_cmpint (status (window), ==, TAFEL_STATUS_RUNNING);
-  click_cell (window, 2);
+  ui_test_click_point (window, 2);
   g_assert_cmpint (status (window), ==, TAFEL_STATUS_WON);
 
   dialog = open_statistics (window);
@@ -172,8 +139,8 @@ test_count_once_and_reset (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
   g_assert_cmpint (status (window), ==, TAFEL_STATUS_WON);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
-  click_cell (window, 6);
-  click_cell (window, 5);
+  ui_test_click_point (window, 6);
+  ui_test_click_point (window, 5);
   g_assert_cmpint (status (window), ==, TAFEL_STATUS_WON);
   g_assert_cmpint (tafel_match_get_outcome (tafel_window_get_match (window))->winner, ==, 1);
   g_assert_cmpuint (pair_count (dialog, TAFEL_STATISTICS_PAIR_FIRST_WINS), ==, 1);
@@ -186,9 +153,9 @@ test_count_once_and_reset (void)
   /* A new game counts: this time O wins. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
   for (const char *c = "14257"; *c != '\0'; c++)
-    click_cell (window, *c - '1');
+    ui_test_click_point (window, *c - '1');
   g_assert_cmpint (status (window), ==, TAFEL_STATUS_RUNNING);
-  click_cell (window, 5);
+  ui_test_click_point (window, 5);
   g_assert_cmpint (status (window), ==, TAFEL_STATUS_WON);
   g_assert_cmpuint (pair_count (dialog, TAFEL_STATISTICS_PAIR_FIRST_WINS), ==, 1);
   g_assert_cmpuint (pair_count (dialog, TAFEL_STATISTICS_PAIR_SECOND_WINS), ==, 1);
@@ -202,7 +169,7 @@ test_count_once_and_reset (void)
   }
   g_assert_true (tafel_window_start_position (window, TAFEL_GAME_TICTACTOE, "1425", NULL));
   g_assert_cmpint (tafel_window_get_computer_side (window), ==, 1);
-  click_cell (window, 2);
+  ui_test_click_point (window, 2);
   g_assert_cmpint (status (window), ==, TAFEL_STATUS_WON);
 
   dialog = open_statistics (window);
@@ -273,7 +240,7 @@ test_damaged_file (void)
 
   window = open_window ("human");
   g_assert_true (tafel_window_start_position (window, TAFEL_GAME_TICTACTOE, "1425", NULL));
-  click_cell (window, 2);
+  ui_test_click_point (window, 2);
   g_assert_cmpint (status (window), ==, TAFEL_STATUS_WON);
 
   listing = g_dir_open (dir, 0, NULL);
@@ -303,7 +270,7 @@ test_help (void)
     "start", "infinity", "tictactoe", "connect-four", "mill",
     "levels", "keyboard", "check", "keeping",
   };
-  g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "app.help");
+  g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (ui_test_app), "app.help");
   TafelWindow *window = open_window ("computer");
   TafelHelpWindow *help;
   GtkStack *stack;
@@ -314,7 +281,7 @@ test_help (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "app.help", NULL));
   help = find_toplevel (TAFEL_TYPE_HELP_WINDOW);
   g_assert_nonnull (help);
-  iterate_until (is_mapped, help);
+  ui_test_iterate_until (ui_test_is_mapped, help);
   g_assert_false (gtk_window_get_modal (GTK_WINDOW (help)));
 
   /* Every topic is there, with a title and text. */
@@ -331,7 +298,7 @@ test_help (void)
       g_assert_nonnull (title);
       g_assert_cmpuint (strlen (title), >, 3);
       gtk_stack_set_visible_child (stack, page);
-      iterate_until (is_mapped, page);
+      ui_test_iterate_until (ui_test_is_mapped, page);
     }
 
   /* Asked again: the same window comes up. */
@@ -352,23 +319,11 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autofree char *state = g_dir_make_tmp ("tafel-test-XXXXXX", NULL);
-  int status;
-
-  /* Saved games and statistics go to a directory of this run's own. */
-  g_setenv ("XDG_STATE_HOME", state, TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-
-  app = tafel_application_new ("io.github.tafel.Tafel.TestStatistics", G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  ui_test_init (&argc, &argv);
 
   g_test_add_func ("/ui/statistics/count-once-and-reset", test_count_once_and_reset);
   g_test_add_func ("/ui/statistics/damaged-file", test_damaged_file);
   g_test_add_func ("/ui/help/pages", test_help);
 
-  status = g_test_run ();
-  g_object_unref (app);
-  remove_state ();
-  g_rmdir (state);
-  return status;
+  return ui_test_run ();
 }

@@ -15,27 +15,6 @@
 #include "tafel-preferences-dialog.h"
 #include "tafel-window.h"
 
-static TafelApplication *app;
-
-static void
-iterate_until (gboolean (*done) (gpointer),
-               gpointer   data)
-{
-  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-
-  while (!done (data))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, end);
-      g_main_context_iteration (NULL, TRUE);
-    }
-}
-
-static gboolean
-is_mapped (gpointer widget)
-{
-  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0;
-}
-
 static char *
 save_path (void)
 {
@@ -47,7 +26,6 @@ open_window (const char *opponent,
              const char *level)
 {
   g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
-  g_autofree char *saved = save_path ();
   TafelWindow *window;
 
   /* Every test starts without a saved game. */
@@ -59,22 +37,9 @@ open_window (const char *opponent,
   g_settings_set_string (settings, "first-player", "human");
   g_settings_set_boolean (settings, "thinking-pause", FALSE);
 
-  window = tafel_window_new (GTK_APPLICATION (app));
+  window = tafel_window_new (GTK_APPLICATION (ui_test_app));
   gtk_window_set_default_size (GTK_WINDOW (window), 480, 560);
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (is_mapped, tafel_window_get_board (window));
-  return window;
-}
-
-static void
-click_cell (TafelWindow *window,
-            guint        cell)
-{
-  TafelBoardView *board = TAFEL_BOARD_VIEW (tafel_window_get_board (window));
-  double x, y;
-
-  g_assert_true (tafel_board_view_point_position (board, cell, &x, &y));
-  tafel_board_view_click (board, x, y);
+  return ui_test_present (window);
 }
 
 static gboolean
@@ -92,22 +57,22 @@ test_click_and_answer (void)
   g_assert_cmpint (tafel_window_get_computer_side (window), ==, 1);
   g_assert_cmpstr (tafel_window_get_status (window), ==, "Your turn (X)");
 
-  click_cell (window, 4);
+  ui_test_click_point (window, 4);
   g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 1);
   g_assert_cmpuint (tafel_match_get_move (match, 0)->path[0], ==, 4);
   g_assert_true (tafel_window_is_thinking (window));
 
   /* Clicks during the computer's turn do nothing. */
-  click_cell (window, 0);
+  ui_test_click_point (window, 0);
   g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 1);
 
-  iterate_until (has_two_moves, window);
+  ui_test_iterate_until (has_two_moves, window);
   g_assert_nonnull (tafel_ai_get_last_worker (tafel_window_get_ai (window)));
   g_assert_true (tafel_ai_get_last_worker (tafel_window_get_ai (window)) != g_thread_self ());
   g_assert_cmpstr (tafel_window_get_status (window), ==, "Your turn (X)");
 
   /* A click on an occupied cell does nothing either. */
-  click_cell (window, 4);
+  ui_test_click_point (window, 4);
   g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 2);
 
   gtk_window_destroy (GTK_WINDOW (window));
@@ -277,11 +242,11 @@ test_responsive (void)
    * Tic-Tac-Toe (millions of positions) on the worker thread. */
   window = open_window ("computer", "impossible");
   match = tafel_window_get_match (window);
-  click_cell (window, 0);
+  ui_test_click_point (window, 0);
   probe.last = g_get_monotonic_time ();
   probe.largest = 0;
   started = g_get_monotonic_time ();
-  iterate_until (has_two_moves, window);
+  ui_test_iterate_until (has_two_moves, window);
   thinking = g_get_monotonic_time () - started;
   g_source_remove (probe_id);
 
@@ -320,8 +285,8 @@ test_undo_redo_hint (void)
   gboolean optimal = FALSE;
   gint64 until;
 
-  click_cell (window, 0);
-  iterate_until (has_two_moves, window);
+  ui_test_click_point (window, 0);
+  ui_test_iterate_until (has_two_moves, window);
 
   /* One undo takes back the computer's reply and the person's move. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
@@ -331,7 +296,7 @@ test_undo_redo_hint (void)
   g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 2);
 
   /* Undo while the computer thinks cancels the computation for good. */
-  click_cell (window, 8);
+  ui_test_click_point (window, 8);
   g_assert_true (tafel_window_is_thinking (window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   g_assert_false (tafel_window_is_thinking (window));
@@ -343,7 +308,7 @@ test_undo_redo_hint (void)
 
   /* A hint is one of the best moves. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL));
-  iterate_until (has_hint, window);
+  ui_test_iterate_until (has_hint, window);
   hint = tafel_board_view_get_hint (TAFEL_BOARD_VIEW (tafel_window_get_board (window)));
   rules->analyze (tafel_match_get_state (match), NULL, analysis, NULL);
   for (guint i = 0; i < analysis->n_best; i++)
@@ -353,31 +318,12 @@ test_undo_redo_hint (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static gboolean
-is_null (gpointer data)
-{
-  return *(gpointer *) data == NULL;
-}
-
-/* Destroys @window and waits until it is gone for good. */
-static void
-close_window (TafelWindow *window)
-{
-  gpointer alive = window;
-
-  g_object_add_weak_pointer (G_OBJECT (window), &alive);
-  gtk_window_destroy (GTK_WINDOW (window));
-  iterate_until (is_null, &alive);
-}
-
 static TafelWindow *
 reopen_window (void)
 {
-  TafelWindow *window = tafel_window_new (GTK_APPLICATION (app));
+  TafelWindow *window = tafel_window_new (GTK_APPLICATION (ui_test_app));
 
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (is_mapped, tafel_window_get_board (window));
-  return window;
+  return ui_test_present (window);
 }
 
 static void
@@ -389,10 +335,10 @@ test_save_restore (void)
   g_autofree char *moves = NULL;
   g_autofree char *contents = NULL;
 
-  click_cell (window, 4);
-  iterate_until (has_two_moves, window);
+  ui_test_click_point (window, 4);
+  ui_test_iterate_until (has_two_moves, window);
   moves = tafel_match_to_moves (tafel_window_get_match (window));
-  close_window (window);
+  ui_test_close_window (window);
 
   /* Another level in the settings: the saved game's level wins. */
   g_settings_set_string (settings, "level", "relaxed");
@@ -416,7 +362,7 @@ test_save_restore (void)
     g_autofree char *again = tafel_match_to_moves (tafel_window_get_match (window));
     g_assert_cmpstr (again, ==, moves);
   }
-  close_window (window);
+  ui_test_close_window (window);
 
   /* A damaged file is set aside, never deleted, and a new game starts. */
   g_assert_true (g_file_set_contents (saved, "[Tafel Game]\nversion=1\ngame=infinity\nmoves=55\n", -1, NULL));
@@ -441,25 +387,7 @@ test_save_restore (void)
         }
     g_assert_true (kept);
   }
-  close_window (window);
-}
-
-static gboolean
-press_key (GtkWidget *widget,
-           guint      keyval)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-  gboolean handled = FALSE;
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
-
-      if (g_strcmp0 (gtk_event_controller_get_name (controller), "tafel-board-keys") == 0)
-        g_signal_emit_by_name (controller, "key-pressed", keyval, 0, 0, &handled);
-    }
-
-  return handled;
+  ui_test_close_window (window);
 }
 
 static void
@@ -472,29 +400,29 @@ test_keyboard (void)
   g_assert_true (gtk_widget_has_focus (board));
 
   /* A digit plays its cell. */
-  g_assert_true (press_key (board, GDK_KEY_5));
+  g_assert_true (ui_test_press_key (board, GDK_KEY_5));
   g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 1);
   g_assert_cmpuint (tafel_match_get_move (match, 0)->path[0], ==, 4);
 
   /* Arrows move the cursor; Enter and Space play where it is. */
   g_assert_cmpint (tafel_board_view_get_cursor (TAFEL_BOARD_VIEW (board)), ==, 4);
-  g_assert_true (press_key (board, GDK_KEY_Up));
-  g_assert_true (press_key (board, GDK_KEY_Left));
+  g_assert_true (ui_test_press_key (board, GDK_KEY_Up));
+  g_assert_true (ui_test_press_key (board, GDK_KEY_Left));
   g_assert_cmpint (tafel_board_view_get_cursor (TAFEL_BOARD_VIEW (board)), ==, 0);
-  g_assert_true (press_key (board, GDK_KEY_Left));        /* at the edge: stays */
+  g_assert_true (ui_test_press_key (board, GDK_KEY_Left));        /* at the edge: stays */
   g_assert_cmpint (tafel_board_view_get_cursor (TAFEL_BOARD_VIEW (board)), ==, 0);
-  g_assert_true (press_key (board, GDK_KEY_Return));
+  g_assert_true (ui_test_press_key (board, GDK_KEY_Return));
   g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 2);
   g_assert_cmpuint (tafel_match_get_move (match, 1)->path[0], ==, 0);
-  g_assert_true (press_key (board, GDK_KEY_Down));
-  g_assert_true (press_key (board, GDK_KEY_Down));
-  g_assert_true (press_key (board, GDK_KEY_Right));
+  g_assert_true (ui_test_press_key (board, GDK_KEY_Down));
+  g_assert_true (ui_test_press_key (board, GDK_KEY_Down));
+  g_assert_true (ui_test_press_key (board, GDK_KEY_Right));
   g_assert_cmpint (tafel_board_view_get_cursor (TAFEL_BOARD_VIEW (board)), ==, 7);
-  g_assert_true (press_key (board, GDK_KEY_space));
+  g_assert_true (ui_test_press_key (board, GDK_KEY_space));
   g_assert_cmpuint (tafel_match_get_move (match, 2)->path[0], ==, 7);
 
   /* An occupied cell does nothing. */
-  g_assert_true (press_key (board, GDK_KEY_1));
+  g_assert_true (ui_test_press_key (board, GDK_KEY_1));
   g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 3);
 
   gtk_window_destroy (GTK_WINDOW (window));
@@ -563,12 +491,12 @@ test_show_value (void)
   g_settings_set_string (settings, "game", "tictactoe");
   g_assert_true (tafel_window_start_position (window, TAFEL_GAME_TICTACTOE, "12", NULL));
   g_settings_set_boolean (settings, "show-value", TRUE);
-  iterate_until (status_has_value, window);
+  ui_test_iterate_until (status_has_value, window);
   /* X wins after 1 2: three moves of X's (e.g. 5, then 9 or 7). */
   g_assert_cmpstr (tafel_window_get_status (window), ==, "X to move — X can win in 3 moves.");
 
   g_assert_true (tafel_window_start_position (window, TAFEL_GAME_TICTACTOE, "", NULL));
-  iterate_until (status_has_value, window);
+  ui_test_iterate_until (status_has_value, window);
   g_assert_cmpstr (tafel_window_get_status (window), ==, "X to move — Draw with best play.");
 
   g_settings_set_boolean (settings, "show-value", FALSE);
@@ -580,15 +508,7 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autofree char *state = g_dir_make_tmp ("tafel-test-XXXXXX", NULL);
-  int status;
-
-  /* Saved games go to a directory of this run's own. */
-  g_setenv ("XDG_STATE_HOME", state, TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-
-  app = tafel_application_new ("io.github.tafel.Tafel.Test", G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  ui_test_init (&argc, &argv);
 
   /* The responsiveness test first: it needs the solution not yet built. */
   g_test_add_func ("/ui/window/responsive", test_responsive);
@@ -601,14 +521,5 @@ main (int    argc,
   g_test_add_func ("/ui/window/show-value", test_show_value);
   g_test_add_func ("/ui/window/dark-style", test_dark_style);
 
-  status = g_test_run ();
-  g_object_unref (app);
-  {
-    g_autofree char *saved = save_path ();
-    g_autofree char *dir = g_path_get_dirname (saved);
-    ui_test_remove_saved_games ();
-    g_rmdir (dir);
-    g_rmdir (state);
-  }
-  return status;
+  return ui_test_run ();
 }

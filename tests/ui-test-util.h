@@ -4,31 +4,41 @@
  */
 #pragma once
 
-#include <glib.h>
-#include <glib/gstdio.h>
-#include <string.h>
+#include <gtk/gtk.h>
+
+#include "tafel-application.h"
+#include "tafel-window.h"
+
+G_BEGIN_DECLS
+
+/* The application the test windows belong to (registered, non-unique). */
+extern TafelApplication *ui_test_app;
+
+/* gtk_test_init() with saved games and statistics in a folder of this
+ * run's own, and ui_test_app registered. */
+void         ui_test_init               (int          *argc,
+                                         char       ***argv);
+/* g_test_run(), then the application and the folder are cleaned up. */
+int          ui_test_run                (void);
+
+/* Iterates the main loop until @done (@data) holds; fails after 30 s. */
+void         ui_test_iterate_until      (gboolean    (*done) (gpointer),
+                                         gpointer      data);
+gboolean     ui_test_is_mapped          (gpointer      widget);
+/* Presents @window and waits until its board is laid out. */
+TafelWindow *ui_test_present            (TafelWindow  *window);
+/* Destroys @window and waits until it is gone for good. */
+void         ui_test_close_window       (TafelWindow  *window);
+/* Clicks the board at @point, as the pointer would. */
+void         ui_test_click_point        (TafelWindow  *window,
+                                         guint         point);
+/* Sends @keyval to the board's key controller; TRUE if it was handled. */
+gboolean     ui_test_press_key          (GtkWidget    *board,
+                                         guint         keyval);
 
 /* Removes every saved game (one file per game) from the state folder. */
-static inline void
-ui_test_remove_saved_games (void)
-{
-  g_autofree char *dir = g_build_filename (g_get_user_state_dir (), "tafel", NULL);
-  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
-    if (g_str_has_suffix (name, ".ini") && strcmp (name, "statistics.ini") != 0)
-      {
-        g_autofree char *path = g_build_filename (dir, name, NULL);
-        g_remove (path);
-      }
-}
-
+void         ui_test_remove_saved_games (void);
 /* The saved game of @game (its rules key, e.g. "infinity"). */
-static inline char *
-ui_test_save_path (const char *game)
-{
-  g_autofree char *name = g_strconcat (game, ".ini", NULL);
+char        *ui_test_save_path          (const char   *game);
 
-  return g_build_filename (g_get_user_state_dir (), "tafel", name, NULL);
-}
+G_END_DECLS
