@@ -127,25 +127,29 @@ side_name (TafelWindow *self,
 
 /* ---- the computer's turn ---- */
 
+/* Cancels the computation behind *@cancellable, if any, and forgets it. */
+static void
+cancel (GCancellable **cancellable)
+{
+  if (*cancellable != NULL)
+    g_cancellable_cancel (*cancellable);
+  g_clear_object (cancellable);
+}
+
+/* Drops what was known of the position and any analysis under way. */
+static void
+forget_value (TafelWindow *self)
+{
+  cancel (&self->analyzing);
+  g_clear_pointer (&self->known, g_free);
+}
+
 static void
 stop_thinking (TafelWindow *self)
 {
-  if (self->analyzing != NULL)
-    {
-      g_cancellable_cancel (self->analyzing);
-      g_clear_object (&self->analyzing);
-    }
-  g_clear_pointer (&self->known, g_free);
-  if (self->hinting != NULL)
-    {
-      g_cancellable_cancel (self->hinting);
-      g_clear_object (&self->hinting);
-    }
-  if (self->thinking != NULL)
-    {
-      g_cancellable_cancel (self->thinking);
-      g_clear_object (&self->thinking);
-    }
+  forget_value (self);
+  cancel (&self->hinting);
+  cancel (&self->thinking);
   g_clear_handle_id (&self->pause_id, g_source_remove);
 }
 
@@ -292,10 +296,7 @@ maybe_analyze (TafelWindow *self)
 static void
 on_show_value_changed (TafelWindow *self)
 {
-  if (self->analyzing != NULL)
-    g_cancellable_cancel (self->analyzing);
-  g_clear_object (&self->analyzing);
-  g_clear_pointer (&self->known, g_free);
+  forget_value (self);
   update (self);
 }
 
@@ -441,10 +442,7 @@ on_match_changed (TafelMatch  *match,
                   TafelWindow *self)
 {
   /* What was known belonged to the previous position. */
-  if (self->analyzing != NULL)
-    g_cancellable_cancel (self->analyzing);
-  g_clear_object (&self->analyzing);
-  g_clear_pointer (&self->known, g_free);
+  forget_value (self);
   update (self);
   if (!self->restoring)
     save_game (self);
@@ -752,8 +750,7 @@ hint (TafelWindow *self)
   if (tafel_match_get_status (self->match) != TAFEL_STATUS_RUNNING || !persons_turn_at (self))
     return;
 
-  g_cancellable_cancel (self->hinting);
-  g_clear_object (&self->hinting);
+  cancel (&self->hinting);
   self->hinting = g_cancellable_new ();
   tafel_ai_choose_move_async (self->ai, self->match, TAFEL_LEVEL_IMPOSSIBLE,
                               self->hinting, on_hint_chosen, g_object_ref (self));
