@@ -11,36 +11,11 @@
 #
 #   e2e-keyboard.sh TAFEL     e.g. e2e-keyboard.sh _build/src/app/tafel
 set -u
-tafel=$1
-[ -n "${DISPLAY:-}" ] || { echo "no display"; exit 77; }
+. "$(dirname "$0")/e2e-lib.sh"
+e2e_setup "$1"
 
-log=$(mktemp)
-config=$(mktemp -d)
-state=$(mktemp -d)
-pid=
-trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$log" "$config" "$state"' EXIT
-
-fail () {
-  echo "FAIL: $*"
-  echo "--- last lines of the program's output:"
-  grep -v '^point ' "$log" | tail -n 15
-  exit 1
-}
-
-mkdir -p "$config/glib-2.0/settings"
-cat > "$config/glib-2.0/settings/keyfile" <<KEYS
-[io/github/tafel/Tafel]
-opponent='human'
-KEYS
-
-LC_ALL=C.UTF-8 LANGUAGE= XDG_CONFIG_HOME=$config XDG_STATE_HOME=$state GSETTINGS_BACKEND=keyfile \
-TAFEL_TRACE=1 GSK_RENDERER=cairo "$tafel" --game=infinity >"$log" 2>&1 &
-pid=$!
-
-wid=$(timeout 30 xdotool search --sync --onlyvisible --name '^Tafel$' | head -n 1)
-[ -n "$wid" ] || fail "the window did not appear"
-# Keys go to the focused window (xdotool then sends them through XTEST).
-xdotool windowfocus --sync "$wid" 2>/dev/null || true
+e2e_settings "opponent='human'"
+e2e_start --game=infinity
 
 n_status () { grep -c '^status: ' "$log"; }
 last_status () { grep '^status: ' "$log" | tail -n 1 | cut -c 9-; }

@@ -12,36 +12,12 @@
 #
 #   e2e-mill.sh TAFEL     e.g. e2e-mill.sh _build/src/app/tafel
 set -u
-tafel=$1
-[ -n "${DISPLAY:-}" ] || { echo "no display"; exit 77; }
-
-log=$(mktemp)
-config=$(mktemp -d)
-state=$(mktemp -d)
-pid=
-trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$log" "$config" "$state"' EXIT
-
-fail () {
-  echo "FAIL: $*"
-  echo "--- last lines of the program's output:"
-  grep -v '^point ' "$log" | tail -n 15
-  exit 1
-}
+. "$(dirname "$0")/e2e-lib.sh"
+e2e_setup "$1"
 
 # Two persons at one screen, as chosen in Preferences.
-mkdir -p "$config/glib-2.0/settings"
-cat > "$config/glib-2.0/settings/keyfile" <<KEYS
-[io/github/tafel/Tafel]
-opponent='human'
-KEYS
-
-LC_ALL=C.UTF-8 LANGUAGE= XDG_CONFIG_HOME=$config XDG_STATE_HOME=$state GSETTINGS_BACKEND=keyfile \
-TAFEL_TRACE=1 GSK_RENDERER=cairo "$tafel" --game=mill >"$log" 2>&1 &
-pid=$!
-
-wid=$(timeout 30 xdotool search --sync --onlyvisible --name '^Tafel$' | head -n 1)
-[ -n "$wid" ] || fail "the window did not appear"
-xdotool windowfocus --sync "$wid" 2>/dev/null || true
+e2e_settings "opponent='human'"
+e2e_start --game=mill
 
 # The points in the order of the board data: files a-g, ranks bottom up.
 names=(a1 a4 a7 b2 b4 b6 c3 c4 c5 d1 d2 d3 d5 d6 d7 e3 e4 e5 f2 f4 f6 g1 g4 g7)

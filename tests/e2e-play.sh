@@ -7,30 +7,15 @@
 #
 #   e2e-play.sh TAFEL LEVEL OPPONENT     e.g. e2e-play.sh _build/src/app/tafel hard computer
 set -u
-tafel=$1
+. "$(dirname "$0")/e2e-lib.sh"
+e2e_setup "$1"
 level=${2:-medium}
 opponent=${3:-computer}
-[ -n "${DISPLAY:-}" ] || { echo "no display"; exit 77; }
 
-log=$(mktemp)
-config=$(mktemp -d)
-trap 'kill "$pid" 2>/dev/null; rm -rf "$log" "$config"' EXIT
-
-# The settings as a person would have chosen them in Preferences.
-mkdir -p "$config/glib-2.0/settings"
-cat > "$config/glib-2.0/settings/keyfile" <<KEYS
-[io/github/tafel/Tafel]
-level='$level'
-opponent='$opponent'
-KEYS
-
-XDG_CONFIG_HOME=$config XDG_STATE_HOME=$config GSETTINGS_BACKEND=keyfile \
-TAFEL_TRACE=1 TAFEL_SEED=5 GSK_RENDERER=cairo "$tafel" --game=infinity >"$log" 2>&1 &
-pid=$!
-
-wid=$(timeout 30 xdotool search --sync --onlyvisible --name '^Tafel$' | head -n 1)
-[ -n "$wid" ] || { echo "the window did not appear"; cat "$log"; exit 1; }
-xdotool windowfocus --sync "$wid" 2>/dev/null || true
+# The settings as a person would have chosen them in Preferences; the
+# computer's choices the same in every run.
+e2e_settings "level='$level'" "opponent='$opponent'"
+TAFEL_SEED=5 e2e_start --game=infinity
 
 # Wait for the laid-out positions of the nine cells.
 for _ in $(seq 100); do
