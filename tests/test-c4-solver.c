@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "tafel-c4-book.h"
+#include "tafel-c4-player.h"
 #include "tafel-c4-solver.h"
 #include "tafel-error.h"
 #include "tafel-games.h"

@@ -6,35 +6,52 @@
  *
  *   offset  size  field
  *        0     8  magic "TAFELC4B"
- *        8     4  version (1)
- *       12     4  depth: every running position with at most this many
- *                 stones is in the book (one of each mirror pair)
+ *        8     4  version (2; version 1 files have the same layout)
+ *       12     4  depth: the most stones of any position held
  *       16     8  number of entries
  *       24     8  FNV-1a 64 checksum of the entry bytes
  *       32   8*n  entries, ascending: canonical key << 8 | (score + 64)
  *
  * The canonical key is the smaller of the position key and that of its
- * mirror image.  Lookups are binary searches.
+ * mirror image.  Lookups are binary searches.  (Version 1 promised every
+ * position with at most `depth` stones; version 2 holds any set of
+ * positions, so version 1 books are still good version 2 books.)
  *
- * The builder enumerates the positions, solves those with exactly `depth`
- * stones (each line "KEY SCORE" appended to a progress file as soon as it
- * is known, so a build can be stopped and resumed), and derives the
- * shallower ones from their children by negamax.
+ * The lines builder walks the positions from a root ply by ply.  For each
+ * position P to expand it solves every child (each "KEY SCORE" appended
+ * to a progress file as soon as it is known, so a build can be stopped
+ * and resumed), puts the children's scores and P's (by negamax) into the
+ * book and goes on into the children that the perfect player needs:
+ *
+ *   for the perfect first player:  where the first player moves, its
+ *                                  optimal children; elsewhere all;
+ *   for the perfect second player: where the second player moves, its
+ *                                  optimal children; elsewhere all;
+ *
+ * a position is expanded when either needs it.  Finished games and
+ * positions where the side to move wins at once are not expanded.
  */
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tafel-c4-book.h"
 #include "tafel-c4-solver.h"
 #include "tafel-error.h"
 
 #define BOOK_MAGIC "TAFELC4B"
-#define BOOK_VERSION 1
+#define BOOK_VERSION 2
 #define HEADER_SIZE 32
+
+/* Seconds between the book files written during a build, and between
+ * progress lines within a ply. */
+#define SAVE_INTERVAL_S 300
+#define LOG_INTERVAL_S 30
 
 struct _TafelC4Book {
   GBytes *bytes;
@@ -76,19 +93,43 @@ fnv1a (const guint8 *data,
   return h;
 }
 
+/* The number of stones of the position with canonical key @key, or -1 if
+ * @key is no canonical key (each column of the key is its stones below a
+ * marker bit at its height). */
+static int
+key_stones (guint64 key)
+{
+  int n = 0;
+
+  if (key >> (TAFEL_C4_WIDTH * TAFEL_C4_H1) != 0 || key > tafel_c4_mirror_bits (key))
+    return -1;
+  for (int col = 0; col < TAFEL_C4_WIDTH; col++)
+    {
+      guint chunk = (guint) (key >> (col * TAFEL_C4_H1)) & 0x7f;
+
+      if (chunk == 0)
+        return -1;
+      n += 31 - __builtin_clz (chunk);
+    }
+
+  return n;
+}
+
 TafelC4Book *
 tafel_c4_book_new_from_bytes (GBytes  *bytes,
                               GError **error)
 {
   gsize size;
-  const guint8 *data = g_bytes_get_data (bytes, &size);
+  const guint8 *data;
   guint64 n, previous = 0;
   guint32 version, depth;
+  int deepest = 0;
   TafelC4Book *book;
 
   g_return_val_if_fail (bytes != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  data = g_bytes_get_data (bytes, &size);
   if (size < HEADER_SIZE || memcmp (data, BOOK_MAGIC, 8) != 0)
     {
       g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
@@ -98,10 +139,11 @@ tafel_c4_book_new_from_bytes (GBytes  *bytes,
   version = read_u32 (data + 8);
   depth = read_u32 (data + 12);
   n = read_u64 (data + 16);
-  if (version != BOOK_VERSION)
+  if (version != 1 && version != BOOK_VERSION)
     {
       g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
-                   _("Unsupported opening book version %u"), version);
+                   _("Unsupported opening book version %u (this program reads versions 1 and 2)"),
+                   version);
       return NULL;
     }
   if (depth > TAFEL_C4_CELLS || n > (size - HEADER_SIZE) / 8 || size != HEADER_SIZE + n * 8)
@@ -120,8 +162,10 @@ tafel_c4_book_new_from_bytes (GBytes  *bytes,
     {
       guint64 e = read_u64 (data + HEADER_SIZE + 8 * i);
       int score = (int) (e & 0xff) - 64;
+      int stones = key_stones (e >> 8);
 
-      if ((i > 0 && e <= previous) || score < -21 || score > 21)
+      if ((i > 0 && e <= previous) || score < TAFEL_C4_MIN_SCORE || score > TAFEL_C4_MAX_SCORE
+          || stones < 0 || stones > (int) depth)
         {
           g_autofree char *entry = g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) i);
 
@@ -130,7 +174,15 @@ tafel_c4_book_new_from_bytes (GBytes  *bytes,
                        _("The opening book is damaged (bad entry %s)"), entry);
           return NULL;
         }
+      deepest = MAX (deepest, stones);
       previous = e;
+    }
+  if (n > 0 && deepest != (int) depth)
+    {
+      g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
+                   _("The opening book is damaged (wrong depth %u, should be %d)"),
+                   depth, deepest);
+      return NULL;
     }
 
   book = g_new0 (TafelC4Book, 1);
@@ -152,6 +204,7 @@ tafel_c4_book_load (const char  *path,
   TafelC4Book *book;
 
   g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   file = g_mapped_file_new (path, FALSE, error);
   if (file == NULL)
@@ -183,13 +236,28 @@ tafel_c4_book_free (TafelC4Book *book)
 guint
 tafel_c4_book_depth (const TafelC4Book *book)
 {
+  g_return_val_if_fail (book != NULL, 0);
+
   return book->depth;
 }
 
 gsize
 tafel_c4_book_size (const TafelC4Book *book)
 {
+  g_return_val_if_fail (book != NULL, 0);
+
   return book->n;
+}
+
+void
+tafel_c4_book_count_by_stones (const TafelC4Book *book,
+                               guint64            counts[TAFEL_C4_CELLS + 1])
+{
+  g_return_if_fail (book != NULL);
+
+  memset (counts, 0, (TAFEL_C4_CELLS + 1) * sizeof counts[0]);
+  for (gsize i = 0; i < book->n; i++)
+    counts[key_stones (read_u64 (book->entries + 8 * i) >> 8)]++;
 }
 
 gboolean
@@ -208,11 +276,12 @@ tafel_c4_book_lookup (const TafelC4Book *book,
   while (lo < hi)
     {
       gsize mid = lo + (hi - lo) / 2;
-      guint64 k = read_u64 (book->entries + 8 * mid) >> 8;
+      guint64 e = read_u64 (book->entries + 8 * mid);
+      guint64 k = e >> 8;
 
       if (k == key)
         {
-          *score = (int) (read_u64 (book->entries + 8 * mid) & 0xff) - 64;
+          *score = (int) (e & 0xff) - 64;
           return TRUE;
         }
       if (k < key)
@@ -222,6 +291,36 @@ tafel_c4_book_lookup (const TafelC4Book *book,
     }
 
   return FALSE;
+}
+
+gboolean
+tafel_c4_book_move_scores (const TafelC4Book *book,
+                           const TafelC4Pos  *pos,
+                           int                scores[TAFEL_C4_WIDTH])
+{
+  if (book == NULL)
+    return FALSE;
+
+  for (int col = 0; col < TAFEL_C4_WIDTH; col++)
+    {
+      TafelC4Pos child = *pos;
+      int s;
+
+      scores[col] = G_MININT;
+      if (!tafel_c4_can_play (pos, col))
+        continue;
+      tafel_c4_play_col (&child, col);
+      if (tafel_c4_alignment (child.current ^ child.mask))
+        scores[col] = tafel_c4_score_win_now (pos);
+      else if (child.moves >= TAFEL_C4_CELLS)
+        scores[col] = 0;
+      else if (tafel_c4_book_lookup (book, &child, &s))
+        scores[col] = -s;
+      else
+        return FALSE;
+    }
+
+  return TRUE;
 }
 
 static gpointer
@@ -250,6 +349,34 @@ tafel_c4_book_get_default (void)
   return g_once (&once, load_default, NULL);
 }
 
+/* The bytes of a book file. */
+static GBytes *
+book_bytes_new (guint          depth,
+                const guint64 *entries,
+                gsize          n)
+{
+  guint8 *data = g_malloc (HEADER_SIZE + 8 * n);
+  guint32 v32;
+  guint64 v64;
+
+  memcpy (data, BOOK_MAGIC, 8);
+  v32 = GUINT32_TO_LE (BOOK_VERSION);
+  memcpy (data + 8, &v32, 4);
+  v32 = GUINT32_TO_LE (depth);
+  memcpy (data + 12, &v32, 4);
+  v64 = GUINT64_TO_LE ((guint64) n);
+  memcpy (data + 16, &v64, 8);
+  for (gsize i = 0; i < n; i++)
+    {
+      v64 = GUINT64_TO_LE (entries[i]);
+      memcpy (data + HEADER_SIZE + 8 * i, &v64, 8);
+    }
+  v64 = GUINT64_TO_LE (fnv1a (data + HEADER_SIZE, 8 * n));
+  memcpy (data + 24, &v64, 8);
+
+  return g_bytes_new_take (data, HEADER_SIZE + 8 * n);
+}
+
 gboolean
 tafel_c4_book_write (const char     *path,
                      guint           depth,
@@ -257,28 +384,18 @@ tafel_c4_book_write (const char     *path,
                      gsize           n,
                      GError        **error)
 {
-  g_autoptr(GByteArray) file = g_byte_array_new ();
-  guint8 header[HEADER_SIZE];
-  guint32 v32;
-  guint64 v64;
+  g_autoptr(GBytes) bytes = NULL;
+  gsize size;
+  const char *data;
 
-  memcpy (header, BOOK_MAGIC, 8);
-  v32 = GUINT32_TO_LE (BOOK_VERSION);
-  memcpy (header + 8, &v32, 4);
-  v32 = GUINT32_TO_LE (depth);
-  memcpy (header + 12, &v32, 4);
-  v64 = GUINT64_TO_LE ((guint64) n);
-  memcpy (header + 16, &v64, 8);
-  g_byte_array_append (file, header, HEADER_SIZE);
-  for (gsize i = 0; i < n; i++)
-    {
-      v64 = GUINT64_TO_LE (entries[i]);
-      g_byte_array_append (file, (const guint8 *) &v64, 8);
-    }
-  v64 = GUINT64_TO_LE (fnv1a (file->data + HEADER_SIZE, file->len - HEADER_SIZE));
-  memcpy (file->data + 24, &v64, 8);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (entries != NULL || n == 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return g_file_set_contents (path, (const char *) file->data, file->len, error);
+  bytes = book_bytes_new (depth, entries, n);
+  data = g_bytes_get_data (bytes, &size);
+
+  return g_file_set_contents (path, data, size, error);
 }
 
 guint64
@@ -290,63 +407,54 @@ tafel_c4_book_entry (const TafelC4Pos *pos,
 
 /* ---- building ---------------------------------------------------------- */
 
+#define FOR_FIRST 1      /* a perfect first player meets the position */
+#define FOR_SECOND 2     /* a perfect second player meets it */
+
 typedef struct {
-  GHashTable *seen;        /* canonical key -> TRUE */
-  GArray *by_ply[TAFEL_C4_CELLS + 1];    /* TafelC4Pos in DFS order */
-  guint depth;
-} Enum;
+  TafelC4Pos pos;
+  guint flags;
+} Node;
+
+typedef struct {
+  const char *out_path;
+  const char *progress_path;
+  FILE *progress;
+  TafelC4Solver *solver;
+  GHashTable *scores;      /* canonical key -> score + 64: all known */
+  GHashTable *book;        /* canonical key -> score + 64: the book */
+  TafelC4BookLogFunc log;
+  gpointer user_data;
+  GCancellable *cancellable;
+  gint64 start, last_save, last_log;
+  guint solved;            /* by search in this run */
+} Build;
 
 static void
-enumerate (Enum             *en,
-           const TafelC4Pos *pos)
-{
-  static const int order[TAFEL_C4_WIDTH] = { 3, 2, 4, 1, 5, 0, 6 };
-  guint64 key = tafel_c4_canonical_key (pos);
-
-  if (tafel_c4_pos_is_over (pos) || g_hash_table_contains (en->seen, &key))
-    return;
-
-  {
-    guint64 *k = g_new (guint64, 1);
-
-    *k = key;
-    g_hash_table_add (en->seen, k);
-  }
-  g_array_append_val (en->by_ply[pos->moves], *pos);
-
-  if (pos->moves >= en->depth)
-    return;
-
-  for (int i = 0; i < TAFEL_C4_WIDTH; i++)
-    {
-      TafelC4Pos child = *pos;
-
-      if (!tafel_c4_can_play (pos, order[i]))
-        continue;
-      tafel_c4_play_col (&child, order[i]);
-      enumerate (en, &child);
-    }
-}
-
-static void
-log_line (void      (*log) (const char *line),
+log_line (Build      *b,
           const char *format,
           ...) G_GNUC_PRINTF (2, 3);
 
 static void
-log_line (void      (*log) (const char *line),
+log_line (Build      *b,
           const char *format,
           ...)
 {
   g_autofree char *line = NULL;
   va_list args;
 
-  if (log == NULL)
+  b->last_log = g_get_monotonic_time ();
+  if (b->log == NULL)
     return;
   va_start (args, format);
   line = g_strdup_vprintf (format, args);
   va_end (args);
-  log (line);
+  b->log (line, b->user_data);
+}
+
+static double
+elapsed_s (Build *b)
+{
+  return (g_get_monotonic_time () - b->start) / (double) G_USEC_PER_SEC;
 }
 
 static int
@@ -358,17 +466,67 @@ compare_u64 (gconstpointer a,
   return x < y ? -1 : x > y;
 }
 
-/* Reads "KEY SCORE" lines into @scores; a torn last line is ignored. */
+static void
+scores_insert (GHashTable *table,
+               guint64     key,
+               int         score)
+{
+  g_hash_table_insert (table, g_memdup2 (&key, sizeof key), GINT_TO_POINTER (score + 64));
+}
+
+static gboolean
+scores_lookup (GHashTable *table,
+               guint64     key,
+               int        *score)
+{
+  gpointer value;
+
+  if (!g_hash_table_lookup_extended (table, &key, NULL, &value))
+    return FALSE;
+  *score = GPOINTER_TO_INT (value) - 64;
+  return TRUE;
+}
+
+/* The entries of @table, ascending, and the most stones among them. */
+static GArray *
+table_entries (GHashTable *table,
+               guint      *depth)
+{
+  GArray *entries = g_array_sized_new (FALSE, FALSE, sizeof (guint64), g_hash_table_size (table));
+  GHashTableIter iter;
+  gpointer key, value;
+
+  *depth = 0;
+  g_hash_table_iter_init (&iter, table);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      guint64 k = *(const guint64 *) key;
+      guint64 e = k << 8 | (guint64) GPOINTER_TO_INT (value);
+
+      *depth = MAX (*depth, (guint) key_stones (k));
+      g_array_append_val (entries, e);
+    }
+  g_array_sort (entries, compare_u64);
+
+  return entries;
+}
+
+/* Reads "KEY SCORE" lines into @scores.  A torn last line (a build
+ * stopped while writing it) is cut off the file so that new lines start
+ * clean; any other bad line is an error. */
 static gboolean
 read_progress (const char  *path,
                GHashTable  *scores,
                GError     **error)
 {
   g_autofree char *text = NULL;
+  g_autofree char *display = NULL;
   g_auto(GStrv) lines = NULL;
   GError *local = NULL;
+  gsize len;
+  guint n;
 
-  if (!g_file_get_contents (path, &text, NULL, &local))
+  if (!g_file_get_contents (path, &text, &len, &local))
     {
       if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
         {
@@ -379,172 +537,336 @@ read_progress (const char  *path,
       return FALSE;
     }
 
+  display = g_filename_display_name (path);
+  if (len > 0 && text[len - 1] != '\n')
+    {
+      const char *last = strrchr (text, '\n');
+      gsize keep = last ? (gsize) (last - text) + 1 : 0;
+
+      if (truncate (path, (off_t) keep) != 0)
+        {
+          int saved = errno;
+
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                       _("Cannot write %s: %s"), display, g_strerror (saved));
+          return FALSE;
+        }
+      text[keep] = '\0';
+    }
+
   lines = g_strsplit (text, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
+  n = g_strv_length (lines);
+  for (guint i = 0; i + 1 < n; i++)
     {
       guint64 key;
-      int score;
+      gint64 score;
       char *end;
 
-      if (lines[i + 1] == NULL)
-        break;                           /* no line feed: not complete */
       key = g_ascii_strtoull (lines[i], &end, 10);
-      if (end == lines[i] || *end != ' ')
-        continue;
-      score = (int) g_ascii_strtoll (end + 1, NULL, 10);
-      g_hash_table_insert (scores, g_memdup2 (&key, sizeof key), GINT_TO_POINTER (score + 64));
+      if (end != lines[i] && *end == ' ' && key_stones (key) >= 0)
+        {
+          const char *number = end + 1;
+
+          score = g_ascii_strtoll (number, &end, 10);
+          if (end != number && *end == '\0'
+              && score >= TAFEL_C4_MIN_SCORE && score <= TAFEL_C4_MAX_SCORE)
+            {
+              scores_insert (scores, key, (int) score);
+              continue;
+            }
+        }
+
+      g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
+                   /* Translators: a progress file of the opening book
+                    * builder; %s is its name, %u a line number */
+                   _("%s: line %u is not “KEY SCORE”"), display, i + 1);
+      return FALSE;
     }
 
   return TRUE;
 }
 
 static gboolean
-lookup_score (GHashTable       *scores,
-              const TafelC4Pos *pos,
-              int              *score)
+save_book (Build   *b,
+           GError **error)
 {
-  guint64 key = tafel_c4_canonical_key (pos);
-  gpointer value;
+  g_autoptr(GArray) entries = NULL;
+  guint depth;
 
-  if (!g_hash_table_lookup_extended (scores, &key, NULL, &value))
+  entries = table_entries (b->book, &depth);
+  if (!tafel_c4_book_write (b->out_path, depth, (const guint64 *) entries->data,
+                            entries->len, error))
     return FALSE;
-  *score = GPOINTER_TO_INT (value) - 64;
+
+  b->last_save = g_get_monotonic_time ();
+  log_line (b, "wrote %s: %u positions, up to %u stones, %.0f s",
+            b->out_path, entries->len, depth, elapsed_s (b));
+
   return TRUE;
 }
 
-gboolean
-tafel_c4_book_build (const char    *out_path,
-                     const char    *progress_path,
-                     guint          depth,
-                     guint          n_threads,
-                     void         (*log) (const char *line),
-                     GCancellable  *cancellable,
-                     GError       **error)
+/* The exact score of @pos (running): known, or searched and recorded. */
+static gboolean
+child_score (Build            *b,
+             const TafelC4Pos *pos,
+             int              *score,
+             GError          **error)
 {
-  Enum en = { 0 };
-  g_autoptr(GHashTable) scores = NULL;
+  guint64 key = tafel_c4_canonical_key (pos);
+
+  if (scores_lookup (b->scores, key, score))
+    return TRUE;
+
+  /* (Small searches end before the solver looks at @cancellable.) */
+  if (g_cancellable_is_cancelled (b->cancellable)
+      || !tafel_c4_solver_solve (b->solver, pos, b->cancellable, score))
+    {
+      g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_CANCELLED,
+                   _("The book build was stopped"));
+      return FALSE;
+    }
+
+  if (fprintf (b->progress, "%" G_GUINT64_FORMAT " %d\n", key, *score) < 0
+      || fflush (b->progress) != 0)
+    {
+      int saved = errno;
+      g_autofree char *display = g_filename_display_name (b->progress_path);
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   _("Cannot write %s: %s"), display, g_strerror (saved));
+      return FALSE;
+    }
+  scores_insert (b->scores, key, *score);
+  b->solved++;
+  /* The searches of the first plies are long: say something meanwhile. */
+  if (g_get_monotonic_time () - b->last_log >= LOG_INTERVAL_S * G_USEC_PER_SEC)
+    log_line (b, "solved a position of %u stones: %d; %u solved in this run, %.0f s, %"
+              G_GUINT64_FORMAT " nodes", pos->moves, *score, b->solved, elapsed_s (b),
+              tafel_c4_solver_nodes (b->solver));
+
+  return TRUE;
+}
+
+/* Solves the children of @node, records them and @node in the book, and
+ * queues the children to expand on the next ply. */
+static gboolean
+expand (Build       *b,
+        const Node  *node,
+        guint        lines,
+        GArray      *next,
+        GHashTable  *next_index,
+        GError     **error)
+{
+  const TafelC4Pos *pos = &node->pos;
+  int scores[TAFEL_C4_WIDTH];
+  gboolean over[TAFEL_C4_WIDTH];
+  int best = G_MININT, known;
+  guint64 key = tafel_c4_canonical_key (pos);
+
+  for (int i = 0; i < TAFEL_C4_WIDTH; i++)
+    {
+      int col = tafel_c4_centre_order[i];
+      TafelC4Pos child = *pos;
+      int s;
+
+      scores[col] = G_MININT;
+      over[col] = TRUE;
+      if (!tafel_c4_can_play (pos, col))
+        continue;
+      tafel_c4_play_col (&child, col);
+      if (tafel_c4_alignment (child.current ^ child.mask))
+        scores[col] = tafel_c4_score_win_now (pos);
+      else if (child.moves >= TAFEL_C4_CELLS)
+        scores[col] = 0;
+      else
+        {
+          if (!child_score (b, &child, &s, error))
+            return FALSE;
+          scores_insert (b->book, tafel_c4_canonical_key (&child), s);
+          scores[col] = -s;
+          over[col] = FALSE;
+        }
+      best = MAX (best, scores[col]);
+    }
+
+  /* The position's own score follows; a different one on record means
+   * the solver or the progress file is wrong. */
+  if (scores_lookup (b->scores, key, &known) && known != best)
+    {
+      g_autofree char *name = g_strdup_printf ("%" G_GUINT64_FORMAT, key);
+
+      g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
+                   /* Translators: %s is the number of a position */
+                   _("Inconsistent scores at position %s: %d on record, %d from its moves"),
+                   name, known, best);
+      return FALSE;
+    }
+  scores_insert (b->scores, key, best);
+  scores_insert (b->book, key, best);
+
+  for (int i = 0; i < TAFEL_C4_WIDTH; i++)
+    {
+      int col = tafel_c4_centre_order[i];
+      gboolean optimal = scores[col] == best;
+      gboolean first_to_move = (pos->moves & 1) == 0;
+      TafelC4Pos child = *pos;
+      guint flags = 0;
+      gpointer index;
+      guint64 child_key;
+
+      if (over[col])
+        continue;
+      if ((node->flags & FOR_FIRST) && (!first_to_move || optimal))
+        flags |= FOR_FIRST;
+      if ((node->flags & FOR_SECOND) && (first_to_move || optimal))
+        flags |= FOR_SECOND;
+      tafel_c4_play_col (&child, col);
+      if (flags == 0 || child.moves >= lines || tafel_c4_can_win_now (&child))
+        continue;
+
+      child_key = tafel_c4_canonical_key (&child);
+      if (g_hash_table_lookup_extended (next_index, &child_key, NULL, &index))
+        g_array_index (next, Node, GPOINTER_TO_UINT (index)).flags |= flags;
+      else
+        {
+          Node n = { child, flags };
+
+          g_hash_table_insert (next_index, g_memdup2 (&child_key, sizeof child_key),
+                               GUINT_TO_POINTER (next->len));
+          g_array_append_val (next, n);
+        }
+    }
+
+  return TRUE;
+}
+
+/* A book of everything known so far, for the solver to use. */
+static TafelC4Book *
+book_from_scores (GHashTable *scores)
+{
   g_autoptr(GArray) entries = NULL;
-  TafelC4Solver *solver = NULL;
-  FILE *progress = NULL;
-  TafelC4Pos root = { 0 };
-  gint64 start = g_get_monotonic_time ();
-  guint done = 0, todo;
+  g_autoptr(GBytes) bytes = NULL;
+  guint depth;
+
+  entries = table_entries (scores, &depth);
+  bytes = book_bytes_new (depth, (const guint64 *) entries->data, entries->len);
+
+  return tafel_c4_book_new_from_bytes (bytes, NULL);
+}
+
+gboolean
+tafel_c4_book_build (const char         *out_path,
+                     const char         *progress_path,
+                     const TafelC4Pos   *root,
+                     guint               lines,
+                     guint               n_threads,
+                     guint               tt_bits,
+                     TafelC4BookLogFunc  log,
+                     gpointer            user_data,
+                     GCancellable       *cancellable,
+                     GError            **error)
+{
+  Build b = { 0 };
+  g_autoptr(GArray) level = NULL;
+  g_autoptr(TafelC4Book) known = NULL;
+  GError *local = NULL;
   gboolean ok = FALSE;
+  guint ply;
 
   g_return_val_if_fail (out_path != NULL && progress_path != NULL, FALSE);
-  g_return_val_if_fail (depth >= 1 && depth <= 20, FALSE);
+  g_return_val_if_fail (root != NULL && !tafel_c4_pos_is_over (root), FALSE);
+  g_return_val_if_fail (lines > root->moves && lines <= TAFEL_C4_CELLS, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  en.seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  en.depth = depth;
-  for (guint i = 0; i <= TAFEL_C4_CELLS; i++)
-    en.by_ply[i] = g_array_new (FALSE, FALSE, sizeof (TafelC4Pos));
-  enumerate (&en, &root);
-  for (guint i = 0; i <= depth; i++)
-    log_line (log, "ply %u: %u positions", i, en.by_ply[i]->len);
+  b.out_path = out_path;
+  b.progress_path = progress_path;
+  b.log = log;
+  b.user_data = user_data;
+  b.cancellable = cancellable;
+  b.start = b.last_save = b.last_log = g_get_monotonic_time ();
+  b.scores = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  b.book = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
 
-  scores = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  if (!read_progress (progress_path, scores, error))
+  if (!read_progress (progress_path, b.scores, error))
     goto out;
-  log_line (log, "resuming with %u solved positions", g_hash_table_size (scores));
+  log_line (&b, "lines to %u stones from a position of %u; %u positions known",
+            lines, root->moves, g_hash_table_size (b.scores));
 
-  progress = fopen (progress_path, "a");
-  if (progress == NULL)
+  b.progress = fopen (progress_path, "a");
+  if (b.progress == NULL)
     {
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
-                   _("Cannot write %s: %s"), progress_path, g_strerror (errno));
+      int saved = errno;
+      g_autofree char *display = g_filename_display_name (progress_path);
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   _("Cannot write %s: %s"), display, g_strerror (saved));
       goto out;
     }
 
-  solver = tafel_c4_solver_new (TAFEL_C4_TT_BITS + 2);
-  tafel_c4_solver_set_threads (solver, n_threads);
-
-  /* The deepest level by search, in the order of the enumeration. */
-  todo = en.by_ply[depth]->len;
-  for (guint i = 0; i < todo; i++)
+  b.solver = tafel_c4_solver_new (tt_bits ? tt_bits : TAFEL_C4_TT_BITS + 2);
+  tafel_c4_solver_set_threads (b.solver, n_threads);
+  /* Scores from earlier builds cut the searches short. */
+  if (g_hash_table_size (b.scores) > 0)
     {
-      const TafelC4Pos *pos = &g_array_index (en.by_ply[depth], TafelC4Pos, i);
-      guint64 key = tafel_c4_canonical_key (pos);
-      int score;
-
-      if (g_hash_table_contains (scores, &key))
-        continue;
-      if (!tafel_c4_solver_solve (solver, pos, cancellable, &score))
-        {
-          g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_CANCELLED,
-                       _("The book build was stopped"));
-          goto out;
-        }
-      fprintf (progress, "%" G_GUINT64_FORMAT " %d\n", key, score);
-      fflush (progress);
-      g_hash_table_insert (scores, g_memdup2 (&key, sizeof key), GINT_TO_POINTER (score + 64));
-      done++;
-      if (done % 1000 == 0)
-        log_line (log, "ply %u: %u/%u solved (%u this run) in %.0f s, %" G_GUINT64_FORMAT " nodes",
-                  depth, g_hash_table_size (scores), todo, done,
-                  (g_get_monotonic_time () - start) / 1e6, tafel_c4_solver_nodes (solver));
+      known = book_from_scores (b.scores);
+      tafel_c4_solver_set_book (b.solver, known);
     }
 
-  /* Shallower levels from their children. */
-  for (int ply = (int) depth - 1; ply >= 0; ply--)
-    for (guint i = 0; i < en.by_ply[ply]->len; i++)
-      {
-        const TafelC4Pos *pos = &g_array_index (en.by_ply[ply], TafelC4Pos, i);
-        guint64 key = tafel_c4_canonical_key (pos);
-        int best = G_MININT;
+  level = g_array_new (FALSE, FALSE, sizeof (Node));
+  {
+    Node n = { *root, FOR_FIRST | FOR_SECOND };
 
-        for (int col = 0; col < TAFEL_C4_WIDTH; col++)
-          {
-            TafelC4Pos child = *pos;
-            int s;
+    g_array_append_val (level, n);
+  }
 
-            if (!tafel_c4_can_play (pos, col))
-              continue;
-            tafel_c4_play_col (&child, col);
-            if (tafel_c4_alignment (child.current ^ child.mask))
-              s = tafel_c4_score_win_now (pos);
-            else if (child.moves >= TAFEL_C4_CELLS)
-              s = 0;
-            else if (lookup_score (scores, &child, &s))
-              s = -s;
-            else
-              g_assert_not_reached ();
-            best = MAX (best, s);
-          }
-        g_hash_table_insert (scores, g_memdup2 (&key, sizeof key), GINT_TO_POINTER (best + 64));
-      }
+  for (ply = root->moves; level->len > 0; ply++)
+    {
+      g_autoptr(GArray) next = g_array_new (FALSE, FALSE, sizeof (Node));
+      g_autoptr(GHashTable) next_index = g_hash_table_new_full (g_int64_hash, g_int64_equal,
+                                                                g_free, NULL);
+      guint solved_before = b.solved;
 
-  /* Write the book. */
-  entries = g_array_new (FALSE, FALSE, sizeof (guint64));
-  for (guint ply = 0; ply <= depth; ply++)
-    for (guint i = 0; i < en.by_ply[ply]->len; i++)
-      {
-        const TafelC4Pos *pos = &g_array_index (en.by_ply[ply], TafelC4Pos, i);
-        int s;
-        guint64 e;
+      log_line (&b, "ply %u: %u positions to expand, %.0f s", ply, level->len, elapsed_s (&b));
+      for (guint i = 0; i < level->len; i++)
+        {
+          gint64 now;
 
-        if (!lookup_score (scores, pos, &s))
-          g_assert_not_reached ();
-        e = tafel_c4_canonical_key (pos) << 8 | (guint64) (s + 64);
-        g_array_append_val (entries, e);
-      }
-  g_array_sort (entries, compare_u64);
+          if (!expand (&b, &g_array_index (level, Node, i), lines, next, next_index, &local))
+            {
+              /* An interrupted build still leaves a book of what it has. */
+              if (g_error_matches (local, TAFEL_ERROR, TAFEL_ERROR_CANCELLED))
+                save_book (&b, NULL);
+              g_propagate_error (error, g_steal_pointer (&local));
+              goto out;
+            }
 
-  if (!tafel_c4_book_write (out_path, depth, (const guint64 *) entries->data,
-                            entries->len, error))
-    goto out;
+          now = g_get_monotonic_time ();
+          if (now - b.last_log >= LOG_INTERVAL_S * G_USEC_PER_SEC)
+            log_line (&b, "ply %u: %u/%u positions done, %u queued for ply %u, "
+                      "%u solved in this run, %.0f s, %" G_GUINT64_FORMAT " nodes",
+                      ply, i + 1, level->len, next->len, ply + 1, b.solved,
+                      elapsed_s (&b), tafel_c4_solver_nodes (b.solver));
+          if (now - b.last_save >= SAVE_INTERVAL_S * G_USEC_PER_SEC
+              && !save_book (&b, error))
+            goto out;
+        }
+      log_line (&b, "ply %u done: %u positions expanded, %u solved, %u in the book, "
+                "%.0f s, %" G_GUINT64_FORMAT " nodes",
+                ply, level->len, b.solved - solved_before, g_hash_table_size (b.book),
+                elapsed_s (&b), tafel_c4_solver_nodes (b.solver));
 
-  log_line (log, "wrote %s: depth %u, %u positions, %u bytes, %.0f s",
-            out_path, depth, entries->len, HEADER_SIZE + 8 * entries->len,
-            (g_get_monotonic_time () - start) / 1e6);
-  ok = TRUE;
+      g_array_unref (level);
+      level = g_steal_pointer (&next);
+    }
+
+  ok = save_book (&b, error);
 
 out:
-  if (progress)
-    fclose (progress);
-  tafel_c4_solver_free (solver);
-  for (guint i = 0; i <= TAFEL_C4_CELLS; i++)
-    g_array_unref (en.by_ply[i]);
-  g_hash_table_unref (en.seen);
+  if (b.progress)
+    fclose (b.progress);
+  tafel_c4_solver_free (b.solver);
+  g_hash_table_unref (b.scores);
+  g_hash_table_unref (b.book);
 
   return ok;
 }

@@ -142,6 +142,39 @@ tafel_c4_key (const TafelC4Pos *p)
   return p->current + p->mask + TAFEL_C4_BOTTOM;
 }
 
+/* Columns from the centre outwards. */
+static const int tafel_c4_centre_order[TAFEL_C4_WIDTH] = { 3, 2, 4, 1, 5, 0, 6 };
+
+/* TRUE if the side to move can complete four with its next stone. */
+static inline gboolean
+tafel_c4_can_win_now (const TafelC4Pos *p)
+{
+  return (tafel_c4_winning_cells (p->current, p->mask) & tafel_c4_possible (p)) != 0;
+}
+
+/* The playable cells that do not lose at once: a single threat of the
+ * opponent must be blocked, two cannot be, and no stone may go right
+ * below a cell where the opponent would complete four.  Sets
+ * @opp_win_out to the opponent's winning cells. */
+static inline guint64
+tafel_c4_non_losing_moves (const TafelC4Pos *p,
+                           guint64          *opp_win_out)
+{
+  guint64 possible = tafel_c4_possible (p);
+  guint64 opp_win = tafel_c4_winning_cells (p->current ^ p->mask, p->mask);
+  guint64 forced = possible & opp_win;
+
+  *opp_win_out = opp_win;
+  if (forced)
+    {
+      if (forced & (forced - 1))
+        return 0;
+      possible = forced;
+    }
+
+  return possible & ~(opp_win >> 1);
+}
+
 /* Column c becomes column 6 - c (works on keys too: no carries cross
  * columns). */
 static inline guint64

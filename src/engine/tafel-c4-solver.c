@@ -1,28 +1,38 @@
-/* tafel-c4-solver.c: exact Connect Four solver and the computer levels
+/* tafel-c4-solver.c: the exact Connect Four solver
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Negamax with alpha-beta over the bitboard of tafel-c4-position.h:
- *  - null-window searches on the score at the root (the window moves
- *    towards 0 first, where most positions are decided);
+ *  - null-window searches on the score at the root, starting at 0 and
+ *    galloping outwards, then bisecting;
  *  - only non-losing moves are searched; a single threat of the opponent
  *    is a forced move, two threats lose at once;
- *  - bounds from the number of moves left (no win before the next stone);
+ *  - bounds from the number of moves left, tightened by one more move
+ *    once no move leaves the opponent without a safe reply;
+ *  - claimeven: when every column has an even number of empty cells the
+ *    second player may answer in the same column each time, which bounds
+ *    the first player's score by 0 (or -1); and a side with no four left
+ *    among its stones and the empty cells cannot win;
  *  - a transposition table of 2^TAFEL_C4_TT_BITS buckets of two 8-byte
- *    entries: the position key (mirror images share an entry) is mixed by
- *    a bijection and split into bucket index and a stored remainder, so a
- *    hit is exact; each entry keeps a lower and an upper bound, the best
- *    move and the work spent (the bucket keeps the costlier entry first);
- *  - move ordering: the table's best move, then by the number of threats
- *    the move creates (threats on the rows that suit the mover's parity
- *    count more), centre columns first on ties;
+ *    entries (on huge pages where the kernel has them): the position key
+ *    (mirror images share an entry) is mixed by a bijection and split
+ *    into bucket index and a stored remainder, so a hit is exact; each
+ *    entry keeps a lower and an upper bound, the best move and the work
+ *    spent (the bucket keeps the costlier entry first);
+ *  - enhanced transposition cutoffs from the children's entries;
+ *  - move ordering: the table's best move, then by the threats the move
+ *    creates (those right above a playable cell and those on the rows
+ *    that suit the mover's parity count more), centre columns first on
+ *    ties;
  *  - an optional opening book of exact scores;
- *  - a second thread may search the same root with a shared table.
+ *  - a second thread searches the same root with a shared table, starting
+ *    its tests at the next score.
  * The hot path allocates nothing; cancellation is polled every 4096 nodes.
  */
 #include "config.h"
 
 #include <string.h>
+#include <sys/mman.h>
 
 #include "tafel-c4-book.h"
 #include "tafel-c4-solver.h"
@@ -133,6 +143,16 @@ typedef struct {
   guint id;
   gboolean stop;
 } Worker;
+
+static void
+worker_init (Worker        *w,
+             TafelC4Solver *solver,
+             guint          id)
+{
+  memset (w, 0, sizeof *w);
+  w->solver = solver;
+  w->id = id;
+}
 
 static inline guint64
 entry_load (const guint64 *slot)
@@ -253,31 +273,13 @@ tt_move (const Slot *slot,
 
 /* ---- search ---------------------------------------------------------- */
 
-static const int centre_order[TAFEL_C4_WIDTH] = { 3, 2, 4, 1, 5, 0, 6 };
+
 
 /* Rows 1, 3, 5 of the board (0-based 0, 2, 4): the odd rows, which suit
  * the first player's threats; the even rows suit the second player. */
 #define ODD_ROWS (TAFEL_C4_BOTTOM * 0x15)
 #define EVEN_ROWS (TAFEL_C4_BOTTOM * 0x2a)
 
-static inline guint64
-non_losing_moves (const TafelC4Pos *p,
-                  guint64          *opp_win_out)
-{
-  guint64 possible = tafel_c4_possible (p);
-  guint64 opp_win = tafel_c4_winning_cells (p->current ^ p->mask, p->mask);
-  guint64 forced = possible & opp_win;
-
-  *opp_win_out = opp_win;
-  if (forced)
-    {
-      if (forced & (forced - 1))
-        return 0;
-      possible = forced;
-    }
-
-  return possible & ~(opp_win >> 1);
-}
 
 static void
 worker_poll (Worker *w)
@@ -324,7 +326,7 @@ negamax (Worker           *w,
   if (w->stop)
     return alpha;
 
-  next = non_losing_moves (p, &opp_win);
+  next = tafel_c4_non_losing_moves (p, &opp_win);
   if (next == 0)
     return -(TAFEL_C4_CELLS - (int) p->moves) / 2;
   if (p->moves >= TAFEL_C4_CELLS - 2)
@@ -347,15 +349,33 @@ negamax (Worker           *w,
 
   /* Claimeven: with an even number of empty cells in every column the
    * side to move (the first player) can be answered in the same column
-   * each time, which leaves it only the empty cells of rows 1, 3, 5.  If
-   * no four fits there, it cannot win. */
-  if ((tafel_c4_possible (p) & EVEN_ROWS) == 0
-      && beta > 0
+   * each time, which leaves it only the empty cells of rows 1, 3, 5 and
+   * the opponent those of rows 2, 4, 6.  If no four fits in the mover's
+   * share, it cannot win; if one fits in the opponent's share as well,
+   * it loses. */
+  if ((tafel_c4_possible (p) & EVEN_ROWS) == 0 && beta > -1
       && !tafel_c4_alignment (p->current | (ODD_ROWS & ~p->mask)))
     {
-      beta = 0;
+      beta = tafel_c4_alignment ((p->current ^ p->mask) | (EVEN_ROWS & ~p->mask)) ? -1 : 0;
       if (alpha >= beta)
         return beta;
+    }
+  else if (p->moves > 10)
+    {
+      guint64 empty = TAFEL_C4_BOARD & ~p->mask;
+
+      if (beta > 0 && !tafel_c4_alignment (p->current | empty))
+        {
+          beta = 0;
+          if (alpha >= beta)
+            return beta;
+        }
+      if (alpha < 0 && !tafel_c4_alignment ((p->current ^ p->mask) | empty))
+        {
+          alpha = 0;
+          if (alpha >= beta)
+            return alpha;
+        }
     }
 
   tt_slot (s, p, &slot);
@@ -395,9 +415,9 @@ negamax (Worker           *w,
 
     for (int i = 0; i < TAFEL_C4_WIDTH; i++)
       {
-        int col = centre_order[i];
+        int col = tafel_c4_centre_order[i];
         guint64 move = next & tafel_c4_column_mask (col);
-        guint64 threats, after;
+        guint64 threats, after, playable;
         int key, j;
 
         if (move == 0)
@@ -405,16 +425,21 @@ negamax (Worker           *w,
 
         threats = tafel_c4_winning_cells (p->current | move, p->mask | move);
         after = ((p->mask | move) + TAFEL_C4_BOTTOM) & TAFEL_C4_BOARD;
-        /* Two playable threats, or one above another playable one: the
-         * opponent (who cannot win at once) blocks one and the mover wins
-         * with the stone after, the best it can still do. */
-        if ((threats & after & ((threats & after) - 1))
-            || (threats & (threats >> 1) & after))
+        /* The opponent, who cannot win at once, has no reply that does
+         * not lose: two playable threats, one with another right above
+         * it, or every playable cell right below a threat.  The mover
+         * wins with its stone after, the best it can still do. */
+        playable = threats & after;
+        if (playable ? (playable & (playable - 1)) || (threats & (playable << 1))
+                     : (after & ~(threats >> 1)) == 0)
           {
             tt_store (&slot, hi, hi, col, 0);
             return hi;
           }
-        key = 2 * __builtin_popcountll (threats) + __builtin_popcountll (threats & good_rows);
+        key = 2 * __builtin_popcountll (threats & (after << 1))
+              + 2 * __builtin_popcountll (threats)
+              + __builtin_popcountll (threats & good_rows);
+        key = key * 8 + (TAFEL_C4_WIDTH - i);
         /* Above any threat count, and room for the tie-break below. */
         if (col == hash_move)
           key = G_MAXINT - 1;
@@ -434,20 +459,36 @@ negamax (Worker           *w,
       }
   }
 
-  /* Enhanced transposition cutoff: a child already known to be bad
-   * enough for the opponent cuts at once. */
-  for (int i = 0; i < n; i++)
-      {
-        TafelC4Pos child = *p;
-        Slot cs;
-        guint64 ce;
+  /* No move wins with the stone after next either. */
+  if (beta > hi - 1)
+    {
+      beta = hi - 1;
+      if (alpha >= beta)
+        return beta;
+    }
 
-        tafel_c4_play_bits (&child, bits[i]);
-        tt_slot (s, &child, &cs);
-        ce = tt_probe (&cs);
-        if (ce != 0 && -E_UPPER (ce) >= beta)
-          return -E_UPPER (ce);
-      }
+  /* Enhanced transposition cutoff: a child already known to be bad
+   * enough for the opponent cuts at once.  The children's buckets are
+   * fetched together before any is read. */
+  {
+      Slot cs[TAFEL_C4_WIDTH];
+
+      for (int i = 0; i < n; i++)
+        {
+          TafelC4Pos child = *p;
+
+          tafel_c4_play_bits (&child, bits[i]);
+          tt_slot (s, &child, &cs[i]);
+          __builtin_prefetch (cs[i].bucket);
+        }
+      for (int i = 0; i < n; i++)
+        {
+          guint64 ce = tt_probe (&cs[i]);
+
+          if (ce != 0 && -E_UPPER (ce) >= beta)
+            return -E_UPPER (ce);
+        }
+    }
 
   orig_alpha = alpha;
   for (int i = 0; i < n; i++)
@@ -484,6 +525,30 @@ negamax (Worker           *w,
 
 /* ---- the solver object ------------------------------------------------ */
 
+/* The table is probed at random addresses: on huge pages (where the
+ * kernel has them) nearly every probe saves a TLB miss as well. */
+static guint64 *
+table_alloc (gsize size)
+{
+  void *table = mmap (NULL, size, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+  if (table == MAP_FAILED)
+    g_error ("Cannot map %" G_GSIZE_FORMAT " bytes for the Connect Four table", size);
+#ifdef MADV_HUGEPAGE
+  madvise (table, size, MADV_HUGEPAGE);
+#endif
+
+  return table;
+}
+
+static void
+table_free (guint64 *table,
+            gsize    size)
+{
+  munmap (table, size);
+}
+
 TafelC4Solver *
 tafel_c4_solver_new (guint tt_bits)
 {
@@ -491,7 +556,7 @@ tafel_c4_solver_new (guint tt_bits)
 
   s->tt_bits = CLAMP (tt_bits, 17u, 30u);
   s->n_buckets = G_GUINT64_CONSTANT (1) << s->tt_bits;
-  s->table = g_new0 (guint64, 2 * s->n_buckets);
+  s->table = table_alloc (2 * s->n_buckets * sizeof (guint64));
   s->n_threads = 1;
 
   return s;
@@ -503,7 +568,7 @@ tafel_c4_solver_free (TafelC4Solver *solver)
   if (solver == NULL)
     return;
 
-  g_free (solver->table);
+  table_free (solver->table, 2 * solver->n_buckets * sizeof (guint64));
   g_free (solver);
 }
 
@@ -538,36 +603,61 @@ tafel_c4_solver_set_time_limit (TafelC4Solver *solver,
   solver->deadline = max_ms ? g_get_monotonic_time () + (gint64) max_ms * 1000 : 0;
 }
 
+gboolean
+tafel_c4_solver_book_score (TafelC4Solver    *solver,
+                            const TafelC4Pos *pos,
+                            int              *score)
+{
+  return solver->book != NULL && pos->moves <= solver->book_depth
+         && tafel_c4_book_lookup (solver->book, pos, score);
+}
+
 guint64
 tafel_c4_solver_nodes (TafelC4Solver *solver)
 {
   return solver->nodes;
 }
 
-/* Iterative narrowing of [min, max] with null windows. */
+/* Narrows [min, max] to the score with null-window searches.  Most
+ * positions score near 0 and a test far from the score costs about as
+ * much as one next to it, so the tests start at 0 and gallop outwards
+ * (steps 1, 2, 4, ...) until the score is passed, then bisect.  A
+ * second thread starts at 1 (won by a stone before the last?): the two
+ * tests a balanced position needs run side by side, and each thread
+ * finds the other's results in the shared table. */
 static int
 solve_root (Worker           *w,
             const TafelC4Pos *p,
             int               min,
-            int               max)
+            int               max,
+            int               first)
 {
+  int med = CLAMP (first, min, max - 1);
+  int dir = 0, step = 1;
+  gboolean bisect = FALSE;
+
   while (min < max)
     {
-      int med = min + (max - min) / 2;
-      int r;
-
-      if (med <= 0 && min / 2 < med)
-        med = min / 2;
-      else if (med >= 0 && max / 2 > med)
-        med = max / 2;
+      int r, turn;
 
       r = negamax (w, p, med, med + 1);
       if (w->stop)
         break;
       if (r <= med)
-        max = r;
+        max = r, turn = -1;
       else
-        min = r;
+        min = r, turn = 1;
+      if (dir != 0 && turn != dir)
+        bisect = TRUE;
+      dir = turn;
+
+      if (bisect)
+        med = min + (max - min) / 2;
+      else if (dir > 0)
+        med = MIN (min + step - 1, max - 1);
+      else
+        med = MAX (max - step, min);
+      step *= 2;
     }
 
   return min;
@@ -584,7 +674,7 @@ helper_thread (gpointer data)
 {
   HelperData *h = data;
 
-  solve_root (&h->worker, &h->pos, h->min, h->max);
+  solve_root (&h->worker, &h->pos, h->min, h->max, 1);
 
   return NULL;
 }
@@ -605,18 +695,22 @@ search_window (TafelC4Solver    *s,
                int               max,
                int              *score)
 {
-  Worker w = { s, 0, 0, FALSE };
+  Worker w;
   HelperData helper;
   GThread *thread = NULL;
   int r;
 
+  worker_init (&w, s, 0);
   if (s->n_threads > 1 && p->moves < 30)
     {
-      helper = (HelperData) { { s, 0, 1, FALSE }, *p, min, max };
+      worker_init (&helper.worker, s, 1);
+      helper.pos = *p;
+      helper.min = min;
+      helper.max = max;
       thread = g_thread_new ("c4-helper", helper_thread, &helper);
     }
 
-  r = solve_root (&w, p, min, max);
+  r = solve_root (&w, p, min, max, 0);
 
   if (thread)
     {
@@ -633,11 +727,6 @@ search_window (TafelC4Solver    *s,
   return TRUE;
 }
 
-static gboolean
-can_win_now (const TafelC4Pos *p)
-{
-  return (tafel_c4_winning_cells (p->current, p->mask) & tafel_c4_possible (p)) != 0;
-}
 
 gboolean
 tafel_c4_solver_solve (TafelC4Solver    *solver,
@@ -648,7 +737,7 @@ tafel_c4_solver_solve (TafelC4Solver    *solver,
   g_return_val_if_fail (solver != NULL, FALSE);
   g_return_val_if_fail (!tafel_c4_pos_is_over (pos), FALSE);
 
-  if (can_win_now (pos))
+  if (tafel_c4_can_win_now (pos))
     {
       *score = tafel_c4_score_win_now (pos);
       return TRUE;
@@ -669,17 +758,18 @@ tafel_c4_solver_test (TafelC4Solver    *solver,
                       GCancellable     *cancellable,
                       gboolean         *greater)
 {
-  Worker w = { solver, 0, 0, FALSE };
+  Worker w;
   int r;
 
   g_return_val_if_fail (!tafel_c4_pos_is_over (pos), FALSE);
 
-  if (can_win_now (pos))
+  if (tafel_c4_can_win_now (pos))
     {
       *greater = tafel_c4_score_win_now (pos) > value;
       return TRUE;
     }
 
+  worker_init (&w, solver, 0);
   search_begin (solver, cancellable);
   r = negamax (&w, pos, value, value + 1);
   solver->nodes += w.nodes;
@@ -767,433 +857,4 @@ tafel_c4_perft (const TafelC4Pos *pos,
     return 0;
 
   return perft_rec (&p, depth);
-}
-
-/* ---- the engine's shared solver ---------------------------------------- */
-
-static GMutex shared_lock;
-static TafelC4Solver *shared_solver;
-
-static TafelC4Solver *
-shared_acquire (void)
-{
-  g_mutex_lock (&shared_lock);
-  if (shared_solver == NULL)
-    {
-      shared_solver = tafel_c4_solver_new (TAFEL_C4_TT_BITS);
-      tafel_c4_solver_set_threads (shared_solver, 2);
-      tafel_c4_solver_set_book (shared_solver, tafel_c4_book_get_default ());
-    }
-  tafel_c4_solver_set_time_limit (shared_solver, 0);
-
-  return shared_solver;
-}
-
-static void
-shared_release (void)
-{
-  g_mutex_unlock (&shared_lock);
-}
-
-/* Exact score of a running position: the book first, then the search. */
-static gboolean
-exact_score (TafelC4Solver    *s,
-             const TafelC4Pos *pos,
-             GCancellable     *cancellable,
-             int              *score)
-{
-  if (s->book != NULL && pos->moves <= s->book_depth
-      && tafel_c4_book_lookup (s->book, pos, score))
-    return TRUE;
-
-  return tafel_c4_solver_solve (s, pos, cancellable, score);
-}
-
-/* Every optimal column of a running position, in column order. */
-static gboolean
-optimal_moves (TafelC4Solver    *s,
-               const TafelC4Pos *pos,
-               GCancellable     *cancellable,
-               int              *score,
-               int              *best,
-               guint            *n_best)
-{
-  int root;
-
-  if (!exact_score (s, pos, cancellable, &root))
-    return FALSE;
-
-  *n_best = 0;
-  for (int col = 0; col < TAFEL_C4_WIDTH; col++)
-    {
-      TafelC4Pos child = *pos;
-      gboolean optimal;
-      int child_score;
-
-      if (!tafel_c4_can_play (pos, col))
-        continue;
-      tafel_c4_play_col (&child, col);
-
-      if (tafel_c4_alignment (child.current ^ child.mask))
-        optimal = tafel_c4_score_win_now (pos) == root;
-      else if (child.moves >= TAFEL_C4_CELLS)
-        optimal = root == 0;
-      else if (s->book != NULL && child.moves <= s->book_depth
-               && tafel_c4_book_lookup (s->book, &child, &child_score))
-        optimal = -child_score == root;
-      else
-        {
-          gboolean greater;
-
-          /* The child's score is >= -root; optimal when it is not more. */
-          if (!tafel_c4_solver_test (s, &child, -root, cancellable, &greater))
-            return FALSE;
-          optimal = !greater;
-        }
-
-      if (optimal)
-        best[(*n_best)++] = col;
-    }
-
-  *score = root;
-  return TRUE;
-}
-
-gboolean
-tafel_c4_analyze (const TafelC4Pos *pos,
-                  TafelAnalysis    *analysis,
-                  GCancellable     *cancellable)
-{
-  TafelC4Solver *s;
-  int best[TAFEL_C4_WIDTH];
-  guint n_best = 0;
-  int score;
-  gboolean ok;
-
-  analysis->value = TAFEL_VALUE_UNKNOWN;
-  analysis->plies = 0;
-  analysis->n_best = 0;
-  analysis->has_score = FALSE;
-  analysis->score = 0;
-  analysis->has_eval = FALSE;
-  analysis->eval = 0;
-
-  if (tafel_c4_pos_is_over (pos))
-    {
-      analysis->value = pos->moves > 0 && tafel_c4_alignment (pos->current ^ pos->mask)
-                        ? TAFEL_VALUE_LOSS : TAFEL_VALUE_DRAW;
-      return TRUE;
-    }
-
-  s = shared_acquire ();
-  ok = optimal_moves (s, pos, cancellable, &score, best, &n_best);
-  shared_release ();
-  if (!ok)
-    return FALSE;
-
-  analysis->value = score > 0 ? TAFEL_VALUE_WIN : score < 0 ? TAFEL_VALUE_LOSS : TAFEL_VALUE_DRAW;
-  analysis->plies = tafel_c4_score_plies (pos, score);
-  analysis->has_score = TRUE;
-  analysis->score = score;
-  for (guint i = 0; i < n_best; i++)
-    analysis->best[analysis->n_best++] = (TafelMove) { 1, { best[i] } };
-
-  return TRUE;
-}
-
-/* ---- heuristic search for the lower levels ----------------------------- */
-
-#define H_WIN 100000
-#define H_INF 1000000
-
-static guint64 h_lines[69];
-
-static void
-h_init_lines (void)
-{
-  static gsize done = 0;
-
-  if (g_once_init_enter (&done))
-    {
-      static const int dirs[4][2] = { { 1, 0 }, { 0, 1 }, { 1, 1 }, { 1, -1 } };
-      guint n = 0;
-
-      for (guint d = 0; d < 4; d++)
-        for (int col = 0; col < TAFEL_C4_WIDTH; col++)
-          for (int row = 0; row < TAFEL_C4_HEIGHT; row++)
-            {
-              int ec = col + 3 * dirs[d][0], er = row + 3 * dirs[d][1];
-              guint64 bits = 0;
-
-              if (ec >= TAFEL_C4_WIDTH || er < 0 || er >= TAFEL_C4_HEIGHT)
-                continue;
-              for (int k = 0; k < 4; k++)
-                bits |= tafel_c4_cell_bit (col + k * dirs[d][0], row + k * dirs[d][1]);
-              h_lines[n++] = bits;
-            }
-      g_assert (n == G_N_ELEMENTS (h_lines));
-      g_once_init_leave (&done, 1);
-    }
-}
-
-/* Window counting: every four still open for one side only counts for
- * that side, more the more stones it holds; the centre column a little. */
-static int
-h_eval (const TafelC4Pos *p)
-{
-  static const int weight[5] = { 0, 1, 6, 40, 0 };
-  guint64 own = p->current, opp = p->current ^ p->mask;
-  guint64 centre = tafel_c4_column_mask (3);
-  int score = 0;
-
-  for (guint i = 0; i < G_N_ELEMENTS (h_lines); i++)
-    {
-      int a = __builtin_popcountll (own & h_lines[i]);
-      int b = __builtin_popcountll (opp & h_lines[i]);
-
-      if (b == 0)
-        score += weight[a];
-      else if (a == 0)
-        score -= weight[b];
-    }
-  score += 3 * (__builtin_popcountll (own & centre) - __builtin_popcountll (opp & centre));
-
-  return score;
-}
-
-typedef struct {
-  GCancellable *cancellable;
-  gint64 deadline;
-  guint64 nodes;
-  gboolean stop;
-} HCtx;
-
-static int
-h_search (HCtx             *c,
-          const TafelC4Pos *p,
-          int               depth,
-          int               alpha,
-          int               beta,
-          int               ply)
-{
-  guint64 opp_win, next;
-  guint64 bits[TAFEL_C4_WIDTH];
-  int keys[TAFEL_C4_WIDTH];
-  int n = 0;
-
-  if ((++c->nodes & 1023) == 0
-      && ((c->cancellable && g_cancellable_is_cancelled (c->cancellable))
-          || (c->deadline > 0 && g_get_monotonic_time () > c->deadline)))
-    c->stop = TRUE;
-  if (c->stop)
-    return 0;
-
-  if (can_win_now (p))
-    return H_WIN - ply - 1;
-  next = non_losing_moves (p, &opp_win);
-  if (next == 0)
-    return -(H_WIN - ply - 2);
-  if (p->moves >= TAFEL_C4_CELLS - 1)
-    return 0;
-  if (depth <= 0)
-    return h_eval (p);
-
-  for (int i = 0; i < TAFEL_C4_WIDTH; i++)
-    {
-      guint64 move = next & tafel_c4_column_mask (centre_order[i]);
-      int key, j;
-
-      if (move == 0)
-        continue;
-      key = __builtin_popcountll (tafel_c4_winning_cells (p->current | move, p->mask | move));
-      for (j = n; j > 0 && keys[j - 1] < key; j--)
-        {
-          keys[j] = keys[j - 1];
-          bits[j] = bits[j - 1];
-        }
-      keys[j] = key;
-      bits[j] = move;
-      n++;
-    }
-
-  for (int i = 0; i < n; i++)
-    {
-      TafelC4Pos child = *p;
-      int v;
-
-      tafel_c4_play_bits (&child, bits[i]);
-      v = -h_search (c, &child, depth - 1, -beta, -alpha, ply + 1);
-      if (c->stop)
-        return 0;
-      if (v > alpha)
-        {
-          alpha = v;
-          if (alpha >= beta)
-            break;
-        }
-    }
-
-  return alpha;
-}
-
-int
-tafel_c4_heuristic_search (const TafelC4Pos *pos,
-                           guint             depth,
-                           guint             max_ms,
-                           GCancellable     *cancellable,
-                           int              *best,
-                           guint            *n_best,
-                           guint            *depth_reached)
-{
-  HCtx c = { cancellable, max_ms ? g_get_monotonic_time () + (gint64) max_ms * 1000 : 0, 0, FALSE };
-  int result = 0;
-  int order[TAFEL_C4_WIDTH] = { 3, 2, 4, 1, 5, 0, 6 };
-
-  h_init_lines ();
-  *n_best = 0;
-  if (depth_reached)
-    *depth_reached = 0;
-
-  for (guint d = 1; d <= MAX (depth, 1u); d++)
-    {
-      int values[TAFEL_C4_WIDTH];
-      int b[TAFEL_C4_WIDTH];
-      guint nb = 0;
-      int alpha = -H_INF;
-
-      for (int i = 0; i < TAFEL_C4_WIDTH; i++)
-        {
-          int col = order[i];
-          TafelC4Pos child = *pos;
-          int v;
-
-          values[i] = -H_INF;
-          if (!tafel_c4_can_play (pos, col))
-            continue;
-          tafel_c4_play_col (&child, col);
-          if (tafel_c4_alignment (child.current ^ child.mask))
-            v = H_WIN;
-          else if (child.moves >= TAFEL_C4_CELLS)
-            v = 0;
-          else
-            v = -h_search (&c, &child, d - 1, -H_INF, -(alpha - 1), 1);
-          if (c.stop)
-            break;
-          values[i] = v;
-          if (v > alpha)
-            alpha = v;
-        }
-      if (c.stop)
-        break;
-
-      for (int i = 0; i < TAFEL_C4_WIDTH; i++)
-        if (values[i] == alpha && values[i] > -H_INF)
-          b[nb++] = order[i];
-      memcpy (best, b, nb * sizeof (int));
-      *n_best = nb;
-      result = alpha;
-      if (depth_reached)
-        *depth_reached = d;
-
-      /* Best first in the next iteration (stable for the rest). */
-      {
-        int sorted[TAFEL_C4_WIDTH], k = 0;
-
-        for (int i = 0; i < TAFEL_C4_WIDTH; i++)
-          if (values[i] == alpha)
-            sorted[k++] = order[i];
-        for (int i = 0; i < TAFEL_C4_WIDTH; i++)
-          if (values[i] != alpha)
-            sorted[k++] = order[i];
-        memcpy (order, sorted, sizeof order);
-      }
-
-      /* A forced result does not change with depth. */
-      if (ABS (alpha) > H_WIN - 100)
-        break;
-    }
-
-  return result;
-}
-
-/* ---- levels ------------------------------------------------------------ */
-
-static int
-random_legal (const TafelC4Pos *pos,
-              GRand            *rand)
-{
-  int cols[TAFEL_C4_WIDTH], n = 0;
-
-  for (int col = 0; col < TAFEL_C4_WIDTH; col++)
-    if (tafel_c4_can_play (pos, col))
-      cols[n++] = col;
-
-  return n > 0 ? cols[g_rand_int_range (rand, 0, n)] : -1;
-}
-
-/* Time for Impossible's exact search before it falls back to the
- * heuristic search (both within a second). */
-#define IMPOSSIBLE_EXACT_MS 700
-#define IMPOSSIBLE_FALLBACK_MS 200
-#define HARD_MS 600
-
-int
-tafel_c4_choose (const TafelC4Pos *pos,
-                 TafelLevel        level,
-                 GRand            *rand,
-                 GCancellable     *cancellable)
-{
-  int best[TAFEL_C4_WIDTH];
-  guint n_best = 0;
-  guint depth = 0, random_percent = 0, max_ms = 0;
-
-  if (tafel_c4_pos_is_over (pos))
-    return -1;
-
-  switch (level)
-    {
-    case TAFEL_LEVEL_IMPOSSIBLE:
-      {
-        TafelC4Solver *s = shared_acquire ();
-        int score;
-        gboolean ok;
-
-        tafel_c4_solver_set_time_limit (s, IMPOSSIBLE_EXACT_MS);
-        ok = optimal_moves (s, pos, cancellable, &score, best, &n_best);
-        tafel_c4_solver_set_time_limit (s, 0);
-        shared_release ();
-        if (ok && n_best > 0)
-          return best[g_rand_int_range (rand, 0, n_best)];
-        if (cancellable && g_cancellable_is_cancelled (cancellable))
-          return -1;
-        /* Out of time: the strongest heuristic move instead. */
-        depth = 42;
-        max_ms = IMPOSSIBLE_FALLBACK_MS;
-      }
-      break;
-    case TAFEL_LEVEL_HARD:
-      depth = 12;
-      max_ms = HARD_MS;
-      break;
-    case TAFEL_LEVEL_MEDIUM:
-      depth = 4;
-      random_percent = 10;
-      break;
-    case TAFEL_LEVEL_RELAXED:
-    default:
-      depth = 2;
-      random_percent = 40;
-      break;
-    }
-
-  if (random_percent > 0 && (guint) g_rand_int_range (rand, 0, 100) < random_percent)
-    return random_legal (pos, rand);
-
-  tafel_c4_heuristic_search (pos, depth, max_ms, cancellable, best, &n_best, NULL);
-  if (cancellable && g_cancellable_is_cancelled (cancellable))
-    return -1;
-  if (n_best == 0)
-    return random_legal (pos, rand);
-
-  return best[g_rand_int_range (rand, 0, n_best)];
 }

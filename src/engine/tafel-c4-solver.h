@@ -1,4 +1,4 @@
-/* tafel-c4-solver.h: the exact Connect Four solver and the computer levels
+/* tafel-c4-solver.h: the exact Connect Four solver
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -51,6 +51,10 @@ gboolean       tafel_c4_solver_test        (TafelC4Solver      *solver,
                                             int                 value,
                                             GCancellable       *cancellable,
                                             gboolean           *greater);
+/* Exact score of @pos from the solver's opening book, when it holds it. */
+gboolean       tafel_c4_solver_book_score  (TafelC4Solver      *solver,
+                                            const TafelC4Pos   *pos,
+                                            int                *score);
 /* Nodes searched since the solver was made. */
 guint64        tafel_c4_solver_nodes       (TafelC4Solver      *solver);
 
@@ -77,28 +81,9 @@ gboolean       tafel_c4_solver_move_scores (TafelC4Solver      *solver,
                                             GCancellable       *cancellable,
                                             int                 scores[TAFEL_C4_WIDTH]);
 
-/* The engine's shared solver (loaded book, default table) behind the
- * rules hooks. */
-gboolean       tafel_c4_analyze            (const TafelC4Pos   *pos,
-                                            TafelAnalysis      *analysis,
-                                            GCancellable       *cancellable);
-/* The computer's column at @level, or -1 when cancelled or over. */
-int            tafel_c4_choose             (const TafelC4Pos   *pos,
-                                            TafelLevel          level,
-                                            GRand              *rand,
-                                            GCancellable       *cancellable);
+/* Leaf count of the move tree @depth half-moves deep. */
 guint64        tafel_c4_perft              (const TafelC4Pos   *pos,
                                             guint               depth);
-
-/* Heuristic search used by the lower levels: value for the side to move
- * and the columns of that value. */
-int            tafel_c4_heuristic_search   (const TafelC4Pos   *pos,
-                                            guint               depth,
-                                            guint               max_ms,
-                                            GCancellable       *cancellable,
-                                            int                *best,
-                                            guint              *n_best,
-                                            guint              *depth_reached);
 
 /* The rules' state and the bitboard position. */
 void           tafel_connect_four_get_position (const TafelState *state,

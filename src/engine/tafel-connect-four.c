@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "tafel-c4-position.h"
+#include "tafel-c4-player.h"
 #include "tafel-c4-solver.h"
 #include "tafel-error.h"
 #include "tafel-games.h"

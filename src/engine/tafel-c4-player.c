@@ -1,0 +1,501 @@
+/* tafel-c4-player.c: the computer levels of Connect Four
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Impossible plays from the opening book when it holds the scores of
+ * every move, else by the exact solver (tafel-c4-solver.c) within its
+ * time, else by the strongest heuristic search; the lower levels use a depth-limited heuristic
+ * search over the same bitboard, with a share of random moves.
+ */
+#include "config.h"
+
+#include "tafel-c4-book.h"
+#include "tafel-c4-player.h"
+#include "tafel-c4-solver.h"
+
+/* ---- the engine's shared solver ---------------------------------------- */
+
+static GMutex shared_lock;
+static TafelC4Solver *shared_solver;
+
+static TafelC4Solver *
+shared_acquire (void)
+{
+  g_mutex_lock (&shared_lock);
+  if (shared_solver == NULL)
+    {
+      shared_solver = tafel_c4_solver_new (TAFEL_C4_TT_BITS);
+      tafel_c4_solver_set_threads (shared_solver, 2);
+      tafel_c4_solver_set_book (shared_solver, tafel_c4_book_get_default ());
+    }
+  tafel_c4_solver_set_time_limit (shared_solver, 0);
+
+  return shared_solver;
+}
+
+static void
+shared_release (void)
+{
+  g_mutex_unlock (&shared_lock);
+}
+
+/* The optimal columns of a running position and its score without a
+ * search: a win with the next stone, or the book's scores of every
+ * move.  Among the optimal moves the scores already prefer the fastest
+ * win, the longest resistance and a draw to a loss. */
+static gboolean
+quick_optimal_moves (const TafelC4Pos *pos,
+                     int              *score,
+                     int              *best,
+                     guint            *n_best)
+{
+  int scores[TAFEL_C4_WIDTH];
+  int top = G_MININT;
+
+  if (tafel_c4_can_win_now (pos))
+    {
+      guint64 wins = tafel_c4_winning_cells (pos->current, pos->mask) & tafel_c4_possible (pos);
+
+      *n_best = 0;
+      for (int col = 0; col < TAFEL_C4_WIDTH; col++)
+        if (wins & tafel_c4_column_mask (col))
+          best[(*n_best)++] = col;
+      *score = tafel_c4_score_win_now (pos);
+      return TRUE;
+    }
+
+  if (!tafel_c4_book_move_scores (tafel_c4_book_get_default (), pos, scores))
+    return FALSE;
+
+  for (int col = 0; col < TAFEL_C4_WIDTH; col++)
+    top = MAX (top, scores[col]);
+  *n_best = 0;
+  for (int col = 0; col < TAFEL_C4_WIDTH; col++)
+    if (scores[col] == top)
+      best[(*n_best)++] = col;
+  *score = top;
+
+  return TRUE;
+}
+
+guint64
+tafel_c4_player_nodes (void)
+{
+  guint64 nodes = 0;
+
+  g_mutex_lock (&shared_lock);
+  if (shared_solver != NULL)
+    nodes = tafel_c4_solver_nodes (shared_solver);
+  g_mutex_unlock (&shared_lock);
+
+  return nodes;
+}
+
+/* Exact score of a running position: the book first, then the search. */
+static gboolean
+exact_score (TafelC4Solver    *s,
+             const TafelC4Pos *pos,
+             GCancellable     *cancellable,
+             int              *score)
+{
+  if (tafel_c4_solver_book_score (s, pos, score))
+    return TRUE;
+
+  return tafel_c4_solver_solve (s, pos, cancellable, score);
+}
+
+/* Every optimal column of a running position, in column order. */
+static gboolean
+optimal_moves (TafelC4Solver    *s,
+               const TafelC4Pos *pos,
+               GCancellable     *cancellable,
+               int              *score,
+               int              *best,
+               guint            *n_best)
+{
+  int root;
+
+  if (!exact_score (s, pos, cancellable, &root))
+    return FALSE;
+
+  *n_best = 0;
+  for (int col = 0; col < TAFEL_C4_WIDTH; col++)
+    {
+      TafelC4Pos child = *pos;
+      gboolean optimal;
+      int child_score;
+
+      if (!tafel_c4_can_play (pos, col))
+        continue;
+      tafel_c4_play_col (&child, col);
+
+      if (tafel_c4_alignment (child.current ^ child.mask))
+        optimal = tafel_c4_score_win_now (pos) == root;
+      else if (child.moves >= TAFEL_C4_CELLS)
+        optimal = root == 0;
+      else if (tafel_c4_solver_book_score (s, &child, &child_score))
+        optimal = -child_score == root;
+      else
+        {
+          gboolean greater;
+
+          /* The child's score is >= -root; optimal when it is not more. */
+          if (!tafel_c4_solver_test (s, &child, -root, cancellable, &greater))
+            return FALSE;
+          optimal = !greater;
+        }
+
+      if (optimal)
+        best[(*n_best)++] = col;
+    }
+
+  *score = root;
+  return TRUE;
+}
+
+gboolean
+tafel_c4_analyze (const TafelC4Pos *pos,
+                  TafelAnalysis    *analysis,
+                  GCancellable     *cancellable)
+{
+  TafelC4Solver *s;
+  int best[TAFEL_C4_WIDTH];
+  guint n_best = 0;
+  int score;
+  gboolean ok;
+
+  analysis->value = TAFEL_VALUE_UNKNOWN;
+  analysis->plies = 0;
+  analysis->n_best = 0;
+  analysis->has_score = FALSE;
+  analysis->score = 0;
+  analysis->has_eval = FALSE;
+  analysis->eval = 0;
+
+  if (tafel_c4_pos_is_over (pos))
+    {
+      analysis->value = pos->moves > 0 && tafel_c4_alignment (pos->current ^ pos->mask)
+                        ? TAFEL_VALUE_LOSS : TAFEL_VALUE_DRAW;
+      return TRUE;
+    }
+
+  if (!quick_optimal_moves (pos, &score, best, &n_best))
+    {
+      s = shared_acquire ();
+      ok = optimal_moves (s, pos, cancellable, &score, best, &n_best);
+      shared_release ();
+      if (!ok)
+        return FALSE;
+    }
+
+  analysis->value = score > 0 ? TAFEL_VALUE_WIN : score < 0 ? TAFEL_VALUE_LOSS : TAFEL_VALUE_DRAW;
+  analysis->plies = tafel_c4_score_plies (pos, score);
+  analysis->has_score = TRUE;
+  analysis->score = score;
+  for (guint i = 0; i < n_best; i++)
+    analysis->best[analysis->n_best++] = (TafelMove) { 1, { best[i] } };
+
+  return TRUE;
+}
+
+/* ---- heuristic search for the lower levels ----------------------------- */
+
+#define H_WIN 100000
+#define H_INF 1000000
+
+static guint64 h_lines[69];
+
+static void
+h_init_lines (void)
+{
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done))
+    {
+      static const int dirs[4][2] = { { 1, 0 }, { 0, 1 }, { 1, 1 }, { 1, -1 } };
+      guint n = 0;
+
+      for (guint d = 0; d < 4; d++)
+        for (int col = 0; col < TAFEL_C4_WIDTH; col++)
+          for (int row = 0; row < TAFEL_C4_HEIGHT; row++)
+            {
+              int ec = col + 3 * dirs[d][0], er = row + 3 * dirs[d][1];
+              guint64 bits = 0;
+
+              if (ec >= TAFEL_C4_WIDTH || er < 0 || er >= TAFEL_C4_HEIGHT)
+                continue;
+              for (int k = 0; k < 4; k++)
+                bits |= tafel_c4_cell_bit (col + k * dirs[d][0], row + k * dirs[d][1]);
+              h_lines[n++] = bits;
+            }
+      g_assert (n == G_N_ELEMENTS (h_lines));
+      g_once_init_leave (&done, 1);
+    }
+}
+
+/* Window counting: every four still open for one side only counts for
+ * that side, more the more stones it holds; the centre column a little. */
+static int
+h_eval (const TafelC4Pos *p)
+{
+  static const int weight[5] = { 0, 1, 6, 40, 0 };
+  guint64 own = p->current, opp = p->current ^ p->mask;
+  guint64 centre = tafel_c4_column_mask (3);
+  int score = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (h_lines); i++)
+    {
+      int a = __builtin_popcountll (own & h_lines[i]);
+      int b = __builtin_popcountll (opp & h_lines[i]);
+
+      if (b == 0)
+        score += weight[a];
+      else if (a == 0)
+        score -= weight[b];
+    }
+  score += 3 * (__builtin_popcountll (own & centre) - __builtin_popcountll (opp & centre));
+
+  return score;
+}
+
+typedef struct {
+  GCancellable *cancellable;
+  gint64 deadline;
+  guint64 nodes;
+  gboolean stop;
+} HCtx;
+
+static int
+h_search (HCtx             *c,
+          const TafelC4Pos *p,
+          int               depth,
+          int               alpha,
+          int               beta,
+          int               ply)
+{
+  guint64 opp_win, next;
+  guint64 bits[TAFEL_C4_WIDTH];
+  int keys[TAFEL_C4_WIDTH];
+  int n = 0;
+
+  if ((++c->nodes & 1023) == 0
+      && ((c->cancellable && g_cancellable_is_cancelled (c->cancellable))
+          || (c->deadline > 0 && g_get_monotonic_time () > c->deadline)))
+    c->stop = TRUE;
+  if (c->stop)
+    return 0;
+
+  if (tafel_c4_can_win_now (p))
+    return H_WIN - ply - 1;
+  next = tafel_c4_non_losing_moves (p, &opp_win);
+  if (next == 0)
+    return -(H_WIN - ply - 2);
+  if (p->moves >= TAFEL_C4_CELLS - 1)
+    return 0;
+  if (depth <= 0)
+    return h_eval (p);
+
+  for (int i = 0; i < TAFEL_C4_WIDTH; i++)
+    {
+      guint64 move = next & tafel_c4_column_mask (tafel_c4_centre_order[i]);
+      int key, j;
+
+      if (move == 0)
+        continue;
+      key = __builtin_popcountll (tafel_c4_winning_cells (p->current | move, p->mask | move));
+      for (j = n; j > 0 && keys[j - 1] < key; j--)
+        {
+          keys[j] = keys[j - 1];
+          bits[j] = bits[j - 1];
+        }
+      keys[j] = key;
+      bits[j] = move;
+      n++;
+    }
+
+  for (int i = 0; i < n; i++)
+    {
+      TafelC4Pos child = *p;
+      int v;
+
+      tafel_c4_play_bits (&child, bits[i]);
+      v = -h_search (c, &child, depth - 1, -beta, -alpha, ply + 1);
+      if (c->stop)
+        return 0;
+      if (v > alpha)
+        {
+          alpha = v;
+          if (alpha >= beta)
+            break;
+        }
+    }
+
+  return alpha;
+}
+
+int
+tafel_c4_heuristic_search (const TafelC4Pos *pos,
+                           guint             depth,
+                           guint             max_ms,
+                           GCancellable     *cancellable,
+                           int              *best,
+                           guint            *n_best,
+                           guint            *depth_reached)
+{
+  HCtx c = { cancellable, max_ms ? g_get_monotonic_time () + (gint64) max_ms * 1000 : 0, 0, FALSE };
+  int result = 0;
+  int order[TAFEL_C4_WIDTH] = { 3, 2, 4, 1, 5, 0, 6 };
+
+  h_init_lines ();
+  *n_best = 0;
+  if (depth_reached)
+    *depth_reached = 0;
+
+  for (guint d = 1; d <= MAX (depth, 1u); d++)
+    {
+      int values[TAFEL_C4_WIDTH];
+      int b[TAFEL_C4_WIDTH];
+      guint nb = 0;
+      int alpha = -H_INF;
+
+      for (int i = 0; i < TAFEL_C4_WIDTH; i++)
+        {
+          int col = order[i];
+          TafelC4Pos child = *pos;
+          int v;
+
+          values[i] = -H_INF;
+          if (!tafel_c4_can_play (pos, col))
+            continue;
+          tafel_c4_play_col (&child, col);
+          if (tafel_c4_alignment (child.current ^ child.mask))
+            v = H_WIN;
+          else if (child.moves >= TAFEL_C4_CELLS)
+            v = 0;
+          else
+            v = -h_search (&c, &child, d - 1, -H_INF, -(alpha - 1), 1);
+          if (c.stop)
+            break;
+          values[i] = v;
+          if (v > alpha)
+            alpha = v;
+        }
+      if (c.stop)
+        break;
+
+      for (int i = 0; i < TAFEL_C4_WIDTH; i++)
+        if (values[i] == alpha && values[i] > -H_INF)
+          b[nb++] = order[i];
+      memcpy (best, b, nb * sizeof (int));
+      *n_best = nb;
+      result = alpha;
+      if (depth_reached)
+        *depth_reached = d;
+
+      /* Best first in the next iteration (stable for the rest). */
+      {
+        int sorted[TAFEL_C4_WIDTH], k = 0;
+
+        for (int i = 0; i < TAFEL_C4_WIDTH; i++)
+          if (values[i] == alpha)
+            sorted[k++] = order[i];
+        for (int i = 0; i < TAFEL_C4_WIDTH; i++)
+          if (values[i] != alpha)
+            sorted[k++] = order[i];
+        memcpy (order, sorted, sizeof order);
+      }
+
+      /* A forced result does not change with depth. */
+      if (ABS (alpha) > H_WIN - 100)
+        break;
+    }
+
+  return result;
+}
+
+/* ---- levels ------------------------------------------------------------ */
+
+static int
+random_legal (const TafelC4Pos *pos,
+              GRand            *rand)
+{
+  int cols[TAFEL_C4_WIDTH], n = 0;
+
+  for (int col = 0; col < TAFEL_C4_WIDTH; col++)
+    if (tafel_c4_can_play (pos, col))
+      cols[n++] = col;
+
+  return n > 0 ? cols[g_rand_int_range (rand, 0, n)] : -1;
+}
+
+/* Time for Impossible's exact search before it falls back to the
+ * heuristic search (both within a second). */
+#define IMPOSSIBLE_EXACT_MS 700
+#define IMPOSSIBLE_FALLBACK_MS 200
+#define HARD_MS 600
+
+int
+tafel_c4_choose (const TafelC4Pos *pos,
+                 TafelLevel        level,
+                 GRand            *rand,
+                 GCancellable     *cancellable)
+{
+  int best[TAFEL_C4_WIDTH];
+  guint n_best = 0;
+  guint depth = 0, random_percent = 0, max_ms = 0;
+
+  if (tafel_c4_pos_is_over (pos))
+    return -1;
+
+  switch (level)
+    {
+    case TAFEL_LEVEL_IMPOSSIBLE:
+      {
+        TafelC4Solver *s;
+        int score;
+        gboolean ok;
+
+        /* The book (or a win at once) answers without a search. */
+        if (quick_optimal_moves (pos, &score, best, &n_best))
+          return best[g_rand_int_range (rand, 0, n_best)];
+
+        s = shared_acquire ();
+        tafel_c4_solver_set_time_limit (s, IMPOSSIBLE_EXACT_MS);
+        ok = optimal_moves (s, pos, cancellable, &score, best, &n_best);
+        tafel_c4_solver_set_time_limit (s, 0);
+        shared_release ();
+        if (ok && n_best > 0)
+          return best[g_rand_int_range (rand, 0, n_best)];
+        if (cancellable && g_cancellable_is_cancelled (cancellable))
+          return -1;
+        /* Out of time: the strongest heuristic move instead. */
+        depth = 42;
+        max_ms = IMPOSSIBLE_FALLBACK_MS;
+      }
+      break;
+    case TAFEL_LEVEL_HARD:
+      depth = 12;
+      max_ms = HARD_MS;
+      break;
+    case TAFEL_LEVEL_MEDIUM:
+      depth = 4;
+      random_percent = 10;
+      break;
+    case TAFEL_LEVEL_RELAXED:
+    default:
+      depth = 2;
+      random_percent = 40;
+      break;
+    }
+
+  if (random_percent > 0 && (guint) g_rand_int_range (rand, 0, 100) < random_percent)
+    return random_legal (pos, rand);
+
+  tafel_c4_heuristic_search (pos, depth, max_ms, cancellable, best, &n_best, NULL);
+  if (cancellable && g_cancellable_is_cancelled (cancellable))
+    return -1;
+  if (n_best == 0)
+    return random_legal (pos, rand);
+
+  return best[g_rand_int_range (rand, 0, n_best)];
+}
