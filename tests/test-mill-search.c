@@ -251,6 +251,92 @@ test_analyze (void)
   g_assert_true (tafel_rules_is_legal (R, &s, &a->best[0]));
 }
 
+/* The evaluation for the side to move of a position built with build (). */
+static int
+eval_of (const char *white,
+         const char *black,
+         int         hand_w,
+         int         hand_b,
+         int         side)
+{
+  TafelState s;
+
+  build (&s, white, black, hand_w, hand_b, side);
+  return tafel_mill_evaluate (&s);
+}
+
+/* A Zwickmühle (d7 swings between a7 d7 g7 and b6 d6 f6) is worth far
+ * more than the same stones without one, and more when Black cannot step
+ * into d6 to break it. */
+static void
+test_eval_zwickmuehle (void)
+{
+  int zwick = eval_of ("a7 d7 g7 b6 f6", "a1 c3 e5 g1 e4", 0, 0, 1);
+  int none = eval_of ("a7 d7 g7 b4 f4", "a1 c3 e5 g1 e4", 0, 0, 1);
+  int blockable = eval_of ("a7 d7 g7 b6 f6", "a1 c3 e5 g1 d5", 0, 0, 1);
+
+  g_test_message ("Black to move: Zwickmühle %d, none %d, blockable %d",
+                  zwick, none, blockable);
+  g_assert_cmpint (zwick, <, none - 50);
+  g_assert_cmpint (zwick, <, blockable - 20);
+
+  /* Built while placing, it already counts. */
+  g_assert_cmpint (eval_of ("a7 d7 g7 b6 f6", "a1 c3 e5 g1 e4", 2, 2, 1), <,
+                   eval_of ("a7 d7 g7 b4 f4", "a1 c3 e5 g1 e4", 2, 2, 1));
+}
+
+/* Placing: two threats at once cannot both be blocked, and a point that
+ * opens two mills at once is worth having. */
+static void
+test_eval_double_threat (void)
+{
+  int two = eval_of ("b2 d2 a7 d7", "c3 f4 g1 b6", 5, 5, 1);
+  int one = eval_of ("b2 d2 a7 c5", "c3 f4 g1 b6", 5, 5, 1);
+  int fork = eval_of ("a1 g7", "d3 e4", 7, 7, 0);
+  int no_fork = eval_of ("a1 f4", "d3 e4", 7, 7, 0);
+
+  g_test_message ("Black to move: two threats %d, one %d; White to move: fork %d, none %d",
+                  two, one, fork, no_fork);
+  g_assert_cmpint (two, <, one - 50);
+  g_assert_cmpint (fork, >, no_fork + 10);
+}
+
+/* Killers and the history heuristic change only the order of the moves:
+ * without reductions the value at a fixed depth stays the same, and the
+ * search gets there with fewer nodes. */
+static void
+test_ordering_same_value (void)
+{
+  static const char *const positions[] = {
+    "********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 1",
+    "********/O*O*@*@*/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3",
+    "O***@***/*O*@*O*@/******** w p p 3 6 3 6 0 0 0 0 0 0 0 0 7",
+    "O*O*@***/*@*O*@**/O**@**** w p p 4 5 4 5 0 0 0 0 0 0 0 0 8",
+  };
+  guint64 nodes_full = 0, nodes_plain = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (positions); i++)
+    {
+      TafelMillSearchLimits full = { .max_depth = 5, .flags = TAFEL_MILL_SEARCH_NO_REDUCTIONS };
+      TafelMillSearchLimits plain = full;
+      TafelMillSearchResult a, b;
+      TafelState s;
+
+      plain.flags |= TAFEL_MILL_SEARCH_PLAIN_ORDER;
+      g_assert_true (R->parse_position (positions[i], &s, NULL));
+      g_assert_true (tafel_mill_search (&s, NULL, &full, NULL, NULL, &a));
+      g_assert_true (tafel_mill_search (&s, NULL, &plain, NULL, NULL, &b));
+      g_test_message ("%s: %d in %" G_GUINT64_FORMAT " nodes, plain order %d in %"
+                      G_GUINT64_FORMAT, positions[i], a.score, a.nodes, b.score, b.nodes);
+      g_assert_cmpuint (a.depth, ==, 5);
+      g_assert_cmpuint (b.depth, ==, 5);
+      g_assert_cmpint (a.score, ==, b.score);
+      nodes_full += a.nodes;
+      nodes_plain += b.nodes;
+    }
+  g_assert_cmpuint (nodes_full, <, nodes_plain);
+}
+
 static gboolean
 cancel_later (gpointer data)
 {
@@ -357,6 +443,9 @@ main (int   argc,
   g_test_add_func ("/mill-search/forced-block", test_forced_block);
   g_test_add_func ("/mill-search/best-removal", test_best_removal);
   g_test_add_func ("/mill-search/draw-rules", test_draw_rules);
+  g_test_add_func ("/mill-search/eval-zwickmuehle", test_eval_zwickmuehle);
+  g_test_add_func ("/mill-search/eval-double-threat", test_eval_double_threat);
+  g_test_add_func ("/mill-search/ordering-same-value", test_ordering_same_value);
   g_test_add_func ("/mill-search/analyze", test_analyze);
   g_test_add_func ("/mill-search/cancel", test_cancel);
   g_test_add_func ("/mill-search/deterministic", test_deterministic);

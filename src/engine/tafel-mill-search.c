@@ -8,16 +8,21 @@
  * A move includes its removal, so a mill and the stone it takes are one
  * move.  Move order: the table's move, mills (best removal first), blocks
  * of the opponent's next mill, two killer moves, then the history
- * heuristic.  Draws by repetition (a position seen again within the
- * search, or twice before in the game) and by the 100 half-move rule end
- * a line with 0.
+ * heuristic (the quiet move that caused a cut-off gains depth squared,
+ * the quiet moves tried before it lose as much).  Draws by repetition (a
+ * position seen again within the search, or twice before in the game) and
+ * by the 100 half-move rule end a line with 0.
  *
  * The evaluation counts, per side: stones on the board and in hand,
  * closed mills, open mills (two stones and an empty third), threats
  * (open mills the side can close with its next move), double-mill
- * set-ups (Zwickmühle: a stone that swings between two mills), mobility
- * and blocked stones in the moving phase, with weights that change when a
- * side places, moves or flies.
+ * set-ups (Zwickmühle: a stone that swings between two mills, worth more
+ * when the opponent cannot step in to break it), fork points while
+ * placing (one stone there opens two mills), mobility and blocked stones
+ * in the moving phase, with weights that change when a side places,
+ * moves or flies.  The side to move closes first; when it has no mill to
+ * close, the opponent's double threat (or a threat it cannot reach)
+ * costs it most of a stone.
  *
  * At the root every level first narrows the moves with safety_filter ():
  * a mill that can be closed is closed, and a mill the opponent could close
@@ -43,6 +48,8 @@
 #define QS_PLIES 6
 #define HIST_KEEP 128
 #define POLL_MASK 4095
+/* History scores stay within +-HISTORY_MAX, below the killers' order. */
+#define HISTORY_MAX (1 << 16)
 
 #define TT_SIZE (1u << TAFEL_MILL_TT_BITS)
 
@@ -76,6 +83,7 @@ typedef struct {
   guint n_root_moves;
   TafelMove killers[MAX_PLY][2];
   int history[2][TAFEL_MILL_POINTS + 1][TAFEL_MILL_POINTS];
+  guint flags;              /* TafelMillSearchFlags */
 } Search;
 
 /* Moves in the search all come from tafel_mill_generate (), which zeroes
@@ -135,12 +143,43 @@ typedef struct {
   int closed;
   int open2;
   int threats;
-  int zwick;
+  guint32 threat_mask;    /* the points where the side closes next */
+  int forks;              /* points that open two mills at once */
+  int zwick;              /* Zwickmühlen the opponent cannot refill */
+  int zwick_open;         /* Zwickmühlen the opponent can block */
   int mobility;
   int blocked;
   gboolean placing;
   gboolean flying;
 } SideFacts;
+
+/* Zwickmühle: the stone at @p stands in a closed mill, and its step to
+ * an empty neighbour closes a second mill; stepping back closes the first
+ * again.  Counted as safe when the opponent cannot step into the point
+ * the stone leaves (nor into the point it goes to). */
+static void
+count_zwick (const TafelMillTables *t,
+             guint32                own,
+             guint32                opp,
+             gboolean               opp_anywhere,
+             guint                  p,
+             guint32                free_adj,
+             SideFacts             *f)
+{
+  for (; free_adj != 0; free_adj &= free_adj - 1)
+    {
+      guint q = LOWEST (free_adj);
+
+      if (closes_at (t, (own & ~BIT (p)) | BIT (q), q))
+        {
+          if (!opp_anywhere && (t->adj[p] & opp) == 0 && (t->adj[q] & opp) == 0)
+            f->zwick++;
+          else
+            f->zwick_open++;
+          return;
+        }
+    }
+}
 
 static void
 side_facts (const TafelMillTables *t,
@@ -152,6 +191,9 @@ side_facts (const TafelMillTables *t,
   guint32 opp = s->stones[side ^ 1];
   guint32 empty = TAFEL_MILL_ALL & ~(own | opp);
   guint32 in_mills = 0;
+  guint32 single = 0;     /* empty points of mills with one own stone */
+  guint32 fork_points = 0;
+  gboolean opp_anywhere = s->hand[side ^ 1] > 0 || POPCOUNT (opp) == 3;
 
   memset (f, 0, sizeof *f);
   f->material = POPCOUNT (own) + s->hand[side];
@@ -165,13 +207,14 @@ side_facts (const TafelMillTables *t,
     for (guint m = 0; m < TAFEL_MILL_MILLS; m++)
       {
         guint32 mill = t->mills[m];
+        int n_own = POPCOUNT (own & mill);
 
-        if ((own & mill) == mill)
+        if (n_own == 3)
           {
             f->closed++;
             in_mills |= mill;
           }
-        else if ((opp & mill) == 0 && POPCOUNT (own & mill) == 2)
+        else if ((opp & mill) == 0 && n_own == 2)
           {
             guint32 hole = mill & ~own;
 
@@ -179,17 +222,36 @@ side_facts (const TafelMillTables *t,
             if (anywhere || (t->adj[LOWEST (hole)] & own & ~mill) != 0)
               threats |= hole;
           }
+        else if ((opp & mill) == 0 && n_own == 1)
+          {
+            /* A point shared by two such mills: a stone there opens
+             * both, and the opponent can block only one. */
+            fork_points |= single & mill;
+            single |= mill & empty;
+          }
       }
     f->threats = POPCOUNT (threats);
+    f->threat_mask = threats;
   }
 
-  if (f->placing || f->flying)
+  if (f->placing)
     {
-      /* Placing: room around the stones still counts a little. */
+      f->forks = POPCOUNT (fork_points & ~f->threat_mask);
+      /* Room around the stones still counts a little, and a Zwickmühle
+       * built now pays once the stones move. */
       for (guint32 b = own; b != 0; b &= b - 1)
-        f->mobility += POPCOUNT (t->adj[LOWEST (b)] & empty);
+        {
+          guint p = LOWEST (b);
+          guint32 free_adj = t->adj[p] & empty;
+
+          f->mobility += POPCOUNT (free_adj);
+          if (in_mills & BIT (p))
+            count_zwick (t, own, opp, opp_anywhere, p, free_adj, f);
+        }
       return;
     }
+  if (f->flying)
+    return;
 
   for (guint32 b = own; b != 0; b &= b - 1)
     {
@@ -199,18 +261,8 @@ side_facts (const TafelMillTables *t,
       f->mobility += POPCOUNT (free_adj);
       if (free_adj == 0)
         f->blocked++;
-      /* Zwickmühle: a stone of a closed mill whose step closes another. */
       if (in_mills & BIT (p))
-        for (; free_adj != 0; free_adj &= free_adj - 1)
-          {
-            guint q = LOWEST (free_adj);
-
-            if (closes_at (t, (own & ~BIT (p)) | BIT (q), q))
-              {
-                f->zwick++;
-                break;
-              }
-          }
+        count_zwick (t, own, opp, opp_anywhere, p, free_adj, f);
     }
 }
 
@@ -221,13 +273,15 @@ side_score (const SideFacts *f,
   int score = 100 * f->material;
 
   if (f->placing)
-    score += 8 * f->closed + 12 * f->open2 + 8 * f->threats + 1 * f->mobility;
+    score += 8 * f->closed + 12 * f->open2 + 8 * f->threats + 1 * f->mobility
+             + 6 * f->forks + 20 * f->zwick + 8 * f->zwick_open;
   else if (f->flying)
     score += 4 * f->closed + 10 * f->open2 + 45 * f->threats;
   else
     {
       score += 6 * f->closed + 8 * f->open2 + 18 * f->threats
-               + 60 * f->zwick + 4 * f->mobility - 6 * f->blocked;
+               + 70 * f->zwick + 30 * f->zwick_open
+               + 4 * f->mobility - 6 * f->blocked;
       /* Stuck (not to move): one step from losing. */
       if (f->mobility == 0)
         score -= 120;
@@ -237,6 +291,21 @@ side_score (const SideFacts *f,
     }
 
   return score;
+}
+
+/* Can the side to move (@us) stop every mill @them threatens?  Not two at
+ * once, and not one it has no stone next to while it moves step by step. */
+static gboolean
+threats_unstoppable (const TafelMillTables *t,
+                     const TafelMillState  *s,
+                     const SideFacts       *us,
+                     const SideFacts       *them)
+{
+  if (them->threats >= 2)
+    return TRUE;
+  if (them->threats == 0 || us->placing || us->flying)
+    return FALSE;
+  return (t->adj[LOWEST (them->threat_mask)] & s->stones[s->side]) == 0;
 }
 
 /* Static value for the side to move; a blocked side to move has lost. */
@@ -256,9 +325,18 @@ evaluate (const TafelMillTables *t,
     return -(WIN - ply);
 
   score = side_score (&us, &them) - side_score (&them, &us);
-  /* The side to move closes first. */
+  /* The side to move closes first; otherwise a double threat (or one it
+   * cannot reach) costs it a stone next move, and a fork point gives it
+   * a double threat now. */
   if (us.threats > 0)
     score += 25;
+  else
+    {
+      if (threats_unstoppable (t, s, &us, &them))
+        score -= 60;
+      if (us.forks > 0)
+        score += 20;
+    }
 
   return score;
 }
@@ -328,6 +406,8 @@ score_moves (Search               *S,
         v = (1 << 26) + removal_value (t, s, removed);
       else if (!s->pending && (blocks & BIT (to)))
         v = 1 << 25;
+      else if (S->flags & TAFEL_MILL_SEARCH_PLAIN_ORDER)
+        v = 0;
       else if (ply < MAX_PLY && move_eq (m, &S->killers[ply][0]))
         v = (1 << 24) + 1;
       else if (ply < MAX_PLY && move_eq (m, &S->killers[ply][1]))
@@ -361,6 +441,20 @@ pick (TafelMove *moves,
       moves[best] = m;
       scores[best] = v;
     }
+}
+
+/* The history heuristic: a quiet move that refuted a position gains,
+ * the quiet moves tried before it lose, each by depth squared, with a
+ * gravity that keeps every score within +-HISTORY_MAX. */
+static inline void
+history_update (Search               *S,
+                const TafelMillState *s,
+                const TafelMove      *m,
+                int                   bonus)
+{
+  int *h = &S->history[s->side][move_from (s, m)][tafel_mill_move_to (s, m)];
+
+  *h += bonus - *h * ABS (bonus) / HISTORY_MAX;
 }
 
 /* ---- search ---- */
@@ -573,7 +667,8 @@ pvs (Search               *S,
       S->keys[S->root_index + ply + 1] = child.key;
 
       /* Late quiet moves are searched a ply shallower first. */
-      if (depth >= 3 && i >= 4 && scores[i] < (1 << 24) && !is_pv)
+      if (depth >= 3 && i >= 4 && scores[i] < (1 << 24) && !is_pv
+          && !(S->flags & TAFEL_MILL_SEARCH_NO_REDUCTIONS))
         reduction = i >= 12 ? 2 : 1;
 
       if (i == 0)
@@ -600,15 +695,19 @@ pvs (Search               *S,
         alpha = v;
       if (alpha >= beta)
         {
-          if (!is_closing (s, &moves[i]) && ply < MAX_PLY)
+          if (!is_closing (s, &moves[i]) && !s->pending && ply < MAX_PLY)
             {
+              int bonus = MIN (depth * depth, 1024);
+
               if (!move_eq (&moves[i], &S->killers[ply][0]))
                 {
                   S->killers[ply][1] = S->killers[ply][0];
                   S->killers[ply][0] = moves[i];
                 }
-              S->history[s->side][move_from (s, &moves[i])][tafel_mill_move_to (s, &moves[i])]
-                += depth * depth;
+              history_update (S, s, &moves[i], bonus);
+              for (guint j = 0; j < i; j++)
+                if (!is_closing (s, &moves[j]))
+                  history_update (S, s, &moves[j], -bonus);
             }
           break;
         }
@@ -745,6 +844,7 @@ tafel_mill_search (const TafelState             *state,
   S->root_moves = moves;
   S->n_root_moves = n;
   S->cancellable = cancellable;
+  S->flags = limits->flags;
   S->deadline = limits->budget_us > 0 ? start + limits->budget_us : 0;
   max_depth = CLAMP (limits->max_depth, 1, MAX_DEPTH);
   /* A forced move needs no long thought, only a value. */

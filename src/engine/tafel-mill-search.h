@@ -11,9 +11,18 @@ G_BEGIN_DECLS
 /* Size of the transposition table: 2^TAFEL_MILL_TT_BITS entries. */
 #define TAFEL_MILL_TT_BITS 20
 
+/* Switches that take parts of the search away, for tests and
+ * measurements: the result at a fixed depth must not depend on the move
+ * order, only the time to reach it. */
+typedef enum {
+  TAFEL_MILL_SEARCH_NO_REDUCTIONS = 1 << 0,  /* no late-move reductions */
+  TAFEL_MILL_SEARCH_PLAIN_ORDER = 1 << 1,    /* no killers, no history */
+} TafelMillSearchFlags;
+
 typedef struct {
   guint max_depth;        /* iterative deepening stops here */
   gint64 budget_us;       /* time budget; 0 = none */
+  guint flags;            /* TafelMillSearchFlags; 0 = the full search */
 } TafelMillSearchLimits;
 
 typedef struct {
