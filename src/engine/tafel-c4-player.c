@@ -104,10 +104,14 @@ exact_score (TafelC4Solver    *s,
   return tafel_c4_solver_solve (s, pos, cancellable, score);
 }
 
-/* Every optimal column of a running position, in column order. */
+/* The optimal columns of a running position, tried in the order of
+ * @order and in column order in @best; stops after @max_best of them (a
+ * move choice needs one, and each test of a child is a search). */
 static gboolean
 optimal_moves (TafelC4Solver    *s,
                const TafelC4Pos *pos,
+               const int         order[TAFEL_C4_WIDTH],
+               guint             max_best,
                GCancellable     *cancellable,
                int              *score,
                int              *best,
@@ -119,8 +123,9 @@ optimal_moves (TafelC4Solver    *s,
     return FALSE;
 
   *n_best = 0;
-  for (int col = 0; col < TAFEL_C4_WIDTH; col++)
+  for (int i = 0; i < TAFEL_C4_WIDTH && *n_best < max_best; i++)
     {
+      int col = order[i];
       TafelC4Pos child = *pos;
       gboolean optimal;
       int child_score;
@@ -146,7 +151,13 @@ optimal_moves (TafelC4Solver    *s,
         }
 
       if (optimal)
-        best[(*n_best)++] = col;
+        {
+          guint j;
+
+          for (j = (*n_best)++; j > 0 && best[j - 1] > col; j--)
+            best[j] = best[j - 1];
+          best[j] = col;
+        }
     }
 
   *score = root;
@@ -182,7 +193,8 @@ tafel_c4_analyze (const TafelC4Pos *pos,
   if (!quick_optimal_moves (pos, &score, best, &n_best))
     {
       s = shared_acquire ();
-      ok = optimal_moves (s, pos, cancellable, &score, best, &n_best);
+      ok = optimal_moves (s, pos, tafel_c4_centre_order, TAFEL_C4_WIDTH,
+                          cancellable, &score, best, &n_best);
       shared_release ();
       if (!ok)
         return FALSE;
@@ -452,6 +464,7 @@ tafel_c4_choose (const TafelC4Pos *pos,
     case TAFEL_LEVEL_IMPOSSIBLE:
       {
         TafelC4Solver *s;
+        int order[TAFEL_C4_WIDTH];
         int score;
         gboolean ok;
 
@@ -459,9 +472,19 @@ tafel_c4_choose (const TafelC4Pos *pos,
         if (quick_optimal_moves (pos, &score, best, &n_best))
           return best[g_rand_int_range (rand, 0, n_best)];
 
+        /* One optimal move is enough, the first found in a random order
+         * (so that games differ). */
+        for (int i = 0; i < TAFEL_C4_WIDTH; i++)
+          {
+            int j = g_rand_int_range (rand, 0, i + 1);
+
+            order[i] = i;
+            order[i] = order[j];
+            order[j] = i;
+          }
         s = shared_acquire ();
         tafel_c4_solver_set_time_limit (s, IMPOSSIBLE_EXACT_MS);
-        ok = optimal_moves (s, pos, cancellable, &score, best, &n_best);
+        ok = optimal_moves (s, pos, order, 1, cancellable, &score, best, &n_best);
         tafel_c4_solver_set_time_limit (s, 0);
         shared_release ();
         if (ok && n_best > 0)
