@@ -3,8 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Negamax with alpha-beta over the bitboard of tafel-c4-position.h:
- *  - null-window searches on the score at the root, starting at 0 and
- *    galloping outwards, then bisecting;
+ *  - null-window searches on the score at the root (see solve_root);
  *  - only non-losing moves are searched; a single threat of the opponent
  *    is a forced move, two threats lose at once;
  *  - bounds from the number of moves left, tightened by one more move
@@ -25,8 +24,8 @@
  *    that suit the mover's parity count more), centre columns first on
  *    ties;
  *  - an optional opening book of exact scores;
- *  - a second thread searches the same root with a shared table, starting
- *    its tests at the next score.
+ *  - a second thread searches the same root with a shared table, testing
+ *    the scores in another order.
  * The hot path allocates nothing; cancellation is polled every 4096 nodes.
  */
 #include "config.h"
@@ -136,6 +135,7 @@ struct _TafelC4Solver {
   gint stop;
   guint64 nodes;
 };
+
 
 typedef struct {
   TafelC4Solver *solver;
@@ -618,27 +618,44 @@ tafel_c4_solver_nodes (TafelC4Solver *solver)
   return solver->nodes;
 }
 
-/* Narrows [min, max] to the score with null-window searches.  Most
- * positions score near 0 and a test far from the score costs about as
- * much as one next to it, so the tests start at 0 and gallop outwards
- * (steps 1, 2, 4, ...) until the score is passed, then bisect.  A
- * second thread starts at 1 (won by a stone before the last?): the two
- * tests a balanced position needs run side by side, and each thread
- * finds the other's results in the shared table. */
+/* Narrows [min, max] to the score with null-window searches.
+ *
+ * Bisecting: each test halves the range, but tests between 0 and the
+ * bound halfway out first (Pascal Pons' rule).  A position that is won
+ * or lost quickly is settled by tests far from 0, which are cheap there:
+ * a null window near 0 would accept any slow win, and slow wins take big
+ * proofs.
+ *
+ * Galloping: tests at 0, then outwards in steps of 1, 2, 4, ... until the
+ * score is passed, then bisects.  A balanced position (the empty board
+ * scores 1) needs just the tests at 0 and 1, which are the expensive
+ * ones anyway.
+ *
+ * The main thread bisects; a second thread, when there is one, gallops
+ * beside it, and each finds the other's results in the shared table. */
 static int
 solve_root (Worker           *w,
             const TafelC4Pos *p,
             int               min,
             int               max,
-            int               first)
+            gboolean          gallop)
 {
-  int med = CLAMP (first, min, max - 1);
   int dir = 0, step = 1;
-  gboolean bisect = FALSE;
+  gboolean bisect = !gallop;
+  int med = CLAMP (0, min, max - 1);
 
   while (min < max)
     {
       int r, turn;
+
+      if (bisect)
+        {
+          med = min + (max - min) / 2;
+          if (med <= 0 && min / 2 < med)
+            med = min / 2;
+          else if (med >= 0 && max / 2 > med)
+            med = max / 2;
+        }
 
       r = negamax (w, p, med, med + 1);
       if (w->stop)
@@ -647,13 +664,12 @@ solve_root (Worker           *w,
         max = r, turn = -1;
       else
         min = r, turn = 1;
+
+      /* Gallop on in the same direction, bisect once it turns. */
       if (dir != 0 && turn != dir)
         bisect = TRUE;
       dir = turn;
-
-      if (bisect)
-        med = min + (max - min) / 2;
-      else if (dir > 0)
+      if (turn > 0)
         med = MIN (min + step - 1, max - 1);
       else
         med = MAX (max - step, min);
@@ -674,7 +690,7 @@ helper_thread (gpointer data)
 {
   HelperData *h = data;
 
-  solve_root (&h->worker, &h->pos, h->min, h->max, 1);
+  solve_root (&h->worker, &h->pos, h->min, h->max, TRUE);
 
   return NULL;
 }
@@ -710,7 +726,7 @@ search_window (TafelC4Solver    *s,
       thread = g_thread_new ("c4-helper", helper_thread, &helper);
     }
 
-  r = solve_root (&w, p, min, max, 0);
+  r = solve_root (&w, p, min, max, FALSE);
 
   if (thread)
     {
