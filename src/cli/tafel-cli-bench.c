@@ -108,7 +108,7 @@ tafel_cli_bench (int    argc,
     { "game", 'g', 0, G_OPTION_ARG_STRING, &game, N_("The game (connect-four)"), N_("GAME") },
     { "limit", 'n', 0, G_OPTION_ARG_INT, &limit, N_("Only the first N positions of each file"), N_("N") },
     { "threads", 't', 0, G_OPTION_ARG_INT, &threads, N_("Search threads (1 or 2)"), N_("N") },
-    { "tt-bits", 0, 0, G_OPTION_ARG_INT, &tt_bits, N_("Transposition table of 2^N buckets"), N_("N") },
+    { "table-bits", 0, 0, G_OPTION_ARG_INT, &tt_bits, N_("Transposition table of 2^N buckets"), N_("N") },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, N_("One line per position"), NULL },
     { "empty", 0, 0, G_OPTION_ARG_NONE, &empty, N_("Solve the empty board (score +1)"), NULL },
     { NULL }
