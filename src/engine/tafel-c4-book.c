@@ -303,21 +303,16 @@ tafel_c4_book_move_scores (const TafelC4Book *book,
 
   for (int col = 0; col < TAFEL_C4_WIDTH; col++)
     {
-      TafelC4Pos child = *pos;
+      TafelC4Pos child;
       int s;
 
       scores[col] = G_MININT;
-      if (!tafel_c4_can_play (pos, col))
+      if (!tafel_c4_can_play (pos, col)
+          || tafel_c4_play_final (pos, col, &child, &scores[col]))
         continue;
-      tafel_c4_play_col (&child, col);
-      if (tafel_c4_alignment (child.current ^ child.mask))
-        scores[col] = tafel_c4_score_win_now (pos);
-      else if (child.moves >= TAFEL_C4_CELLS)
-        scores[col] = 0;
-      else if (tafel_c4_book_lookup (book, &child, &s))
-        scores[col] = -s;
-      else
+      if (!tafel_c4_book_lookup (book, &child, &s))
         return FALSE;
+      scores[col] = -s;
     }
 
   return TRUE;
@@ -666,19 +661,14 @@ expand (Build       *b,
   for (int i = 0; i < TAFEL_C4_WIDTH; i++)
     {
       int col = tafel_c4_centre_order[i];
-      TafelC4Pos child = *pos;
+      TafelC4Pos child;
       int s;
 
       scores[col] = G_MININT;
       over[col] = TRUE;
       if (!tafel_c4_can_play (pos, col))
         continue;
-      tafel_c4_play_col (&child, col);
-      if (tafel_c4_alignment (child.current ^ child.mask))
-        scores[col] = tafel_c4_score_win_now (pos);
-      else if (child.moves >= TAFEL_C4_CELLS)
-        scores[col] = 0;
-      else
+      if (!tafel_c4_play_final (pos, col, &child, &scores[col]))
         {
           if (!child_score (b, &child, &s, error))
             return FALSE;

@@ -126,18 +126,15 @@ optimal_moves (TafelC4Solver    *s,
   for (int i = 0; i < TAFEL_C4_WIDTH && *n_best < max_best; i++)
     {
       int col = order[i];
-      TafelC4Pos child = *pos;
+      TafelC4Pos child;
       gboolean optimal;
       int child_score;
 
       if (!tafel_c4_can_play (pos, col))
         continue;
-      tafel_c4_play_col (&child, col);
 
-      if (tafel_c4_alignment (child.current ^ child.mask))
-        optimal = tafel_c4_score_win_now (pos) == root;
-      else if (child.moves >= TAFEL_C4_CELLS)
-        optimal = root == 0;
+      if (tafel_c4_play_final (pos, col, &child, &child_score))
+        optimal = child_score == root;
       else if (tafel_c4_solver_book_score (s, &child, &child_score))
         optimal = -child_score == root;
       else

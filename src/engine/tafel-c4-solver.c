@@ -52,6 +52,24 @@ tafel_c4_score_win_now (const TafelC4Pos *pos)
   return (TAFEL_C4_CELLS + 1 - (int) pos->moves) / 2;
 }
 
+gboolean
+tafel_c4_play_final (const TafelC4Pos *pos,
+                     int               col,
+                     TafelC4Pos       *child,
+                     int              *score)
+{
+  *child = *pos;
+  tafel_c4_play_col (child, col);
+  if (tafel_c4_alignment (child->current ^ child->mask))
+    *score = tafel_c4_score_win_now (pos);
+  else if (child->moves >= TAFEL_C4_CELLS)
+    *score = 0;
+  else
+    return FALSE;
+
+  return TRUE;
+}
+
 int
 tafel_c4_score_plies (const TafelC4Pos *pos,
                       int               score)
@@ -804,24 +822,18 @@ tafel_c4_solver_move_scores (TafelC4Solver    *solver,
 {
   for (int col = 0; col < TAFEL_C4_WIDTH; col++)
     {
-      TafelC4Pos child = *pos;
+      TafelC4Pos child;
       int s;
 
       scores[col] = G_MININT;
       if (!tafel_c4_can_play (pos, col))
         continue;
 
-      tafel_c4_play_col (&child, col);
-      if (tafel_c4_alignment (child.current ^ child.mask))
-        scores[col] = tafel_c4_score_win_now (pos);
-      else if (child.moves >= TAFEL_C4_CELLS)
-        scores[col] = 0;
-      else
-        {
-          if (!tafel_c4_solver_solve (solver, &child, cancellable, &s))
-            return FALSE;
-          scores[col] = -s;
-        }
+      if (tafel_c4_play_final (pos, col, &child, &scores[col]))
+        continue;
+      if (!tafel_c4_solver_solve (solver, &child, cancellable, &s))
+        return FALSE;
+      scores[col] = -s;
     }
 
   return TRUE;

@@ -62,6 +62,13 @@ guint64        tafel_c4_solver_nodes       (TafelC4Solver      *solver);
 gboolean       tafel_c4_pos_is_over        (const TafelC4Pos   *pos);
 /* Score of the side to move if it wins with its next stone. */
 int            tafel_c4_score_win_now      (const TafelC4Pos   *pos);
+/* Plays @col (playable) at @pos into @child.  TRUE when the move ends
+ * the game, with its score for the side to move at @pos in @score (a win
+ * or, on the last cell, a draw). */
+gboolean       tafel_c4_play_final         (const TafelC4Pos   *pos,
+                                            int                 col,
+                                            TafelC4Pos         *child,
+                                            int                *score);
 /* Half-moves to the end under best play for a position with @score. */
 int            tafel_c4_score_plies        (const TafelC4Pos   *pos,
                                             int                 score);
