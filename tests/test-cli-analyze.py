@@ -143,6 +143,24 @@ def test_selfplay_reproducible():
     expect(code == 2 and '--levels' in err, 'bad levels: %r' % err)
 
 
+def test_selfplay_audit():
+    # Impossible is perfect at the solved games: every move of it is among
+    # the optimal ones.  Medium is not, and the audit must notice.
+    for game in ('tictactoe', 'infinity'):
+        code, out, err = run(['selfplay', '--game', game, '--levels', 'impossible,medium',
+                              '--games', '10', '--audit'])
+        expect(code == 0, err)
+        a = json.loads(out)['audit']
+        expect(a['moves'] > 0 and a['best'] == a['moves'] and a['lost'] == 0,
+               '%s: %r' % (game, a))
+    code, out, err = run(['selfplay', '--game', 'tictactoe', '--levels', 'relaxed,impossible',
+                          '--games', '20', '--audit'])
+    expect(code == 0, err)
+    a = json.loads(out)['audit']
+    expect(a['lost'] > 0 and a['best'] + a['slower'] + a['lost'] == a['moves'], 'relaxed: %r' % a)
+    expect(len(err.splitlines()) == a['lost'], 'one record per lost result: %r' % err)
+
+
 tests = [v for k, v in sorted(globals().items()) if k.startswith('test_')]
 print('1..%d' % len(tests))
 failed = 0

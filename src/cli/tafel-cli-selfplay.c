@@ -10,11 +10,13 @@
 #include "tafel-cli.h"
 #include "tafel-json.h"
 
-/* Plays one game; returns the winning side or TAFEL_SIDE_NONE. */
+/* Plays one game into @moves; returns the winning side or
+ * TAFEL_SIDE_NONE. */
 static int
 play_game (const TafelRules *rules,
            const TafelLevel  levels[2],
-           GRand            *rand)
+           GRand            *rand,
+           GArray           *moves)
 {
   g_autoptr(GArray) hashes = g_array_new (FALSE, FALSE, sizeof (guint64));
   TafelState state;
@@ -39,7 +41,95 @@ play_game (const TafelRules *rules,
 
       hash = rules->hash (&state);
       g_array_append_val (hashes, hash);
+      g_array_append_val (moves, move);
       rules->make (&state, &move, &undo);
+    }
+}
+
+/* What the audit found about the measured level's moves. */
+typedef struct {
+  guint moves;        /* moves checked against the exact analysis */
+  guint best;         /* among the optimal moves */
+  guint slower;       /* same result, but not the quickest win or longest loss */
+  guint lost;         /* a worse result: a win let go or a draw lost */
+} Audit;
+
+static int
+value_rank (TafelValue value)
+{
+  return value == TAFEL_VALUE_WIN ? 2 : value == TAFEL_VALUE_DRAW ? 1 : 0;
+}
+
+/* Replays a finished game and checks every move of @side against the
+ * game's exact analysis; a move that gives away a result is reported on
+ * stderr with the game up to it. */
+static void
+audit_game (const TafelRules *rules,
+            GArray           *moves,
+            int               side,
+            Audit            *audit)
+{
+  g_autoptr(GArray) hashes = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GString) record = g_string_new (NULL);
+  TafelState state;
+
+  rules->init (&state);
+  for (guint i = 0; i < moves->len; i++)
+    {
+      const TafelMove *move = &g_array_index (moves, TafelMove, i);
+      TafelHistory history = { (const guint64 *) hashes->data, hashes->len };
+      TafelAnalysis before, after;
+      TafelUndo undo;
+      gboolean best = FALSE;
+      guint64 hash;
+
+      if (rules->side_to_move (&state) == side
+          && rules->analyze (&state, &history, &before, NULL)
+          && before.value != TAFEL_VALUE_UNKNOWN)
+        {
+          audit->moves++;
+          for (guint j = 0; j < before.n_best && !best; j++)
+            best = tafel_move_equal (move, &before.best[j]);
+          if (best)
+            audit->best++;
+        }
+      else
+        before.value = TAFEL_VALUE_UNKNOWN;
+
+      if (rules->moves_separated && record->len > 0)
+        g_string_append_c (record, ' ');
+      rules->format_move (&state, move, record);
+      hash = rules->hash (&state);
+      g_array_append_val (hashes, hash);
+      rules->make (&state, move, &undo);
+
+      if (before.value == TAFEL_VALUE_UNKNOWN || best)
+        continue;
+
+      /* Not optimal: did it keep the result at least? */
+      {
+        TafelHistory next = { (const guint64 *) hashes->data, hashes->len };
+        TafelOutcome outcome;
+        TafelValue kept;
+
+        rules->outcome (&state, &next, &outcome);
+        if (outcome.status != TAFEL_STATUS_RUNNING)
+          kept = outcome.winner == TAFEL_SIDE_NONE ? TAFEL_VALUE_DRAW
+                 : outcome.winner == side ? TAFEL_VALUE_WIN : TAFEL_VALUE_LOSS;
+        else if (rules->analyze (&state, &next, &after, NULL))
+          kept = after.value == TAFEL_VALUE_WIN ? TAFEL_VALUE_LOSS
+                 : after.value == TAFEL_VALUE_LOSS ? TAFEL_VALUE_WIN : after.value;
+        else
+          kept = TAFEL_VALUE_UNKNOWN;
+
+        if (kept != TAFEL_VALUE_UNKNOWN && value_rank (kept) < value_rank (before.value))
+          {
+            audit->lost++;
+            g_printerr ("%s\n", record->str);
+          }
+        else
+          audit->slower++;
+      }
     }
 }
 
@@ -51,6 +141,7 @@ tafel_cli_selfplay (int    argc,
   g_autofree char *level_list = NULL;
   int games = 100;
   gint64 seed = 1;
+  gboolean audit = FALSE;
   g_auto(GStrv) names = NULL;
   g_autoptr(GOptionContext) context = g_option_context_new (_("— let two levels play each other"));
   const GOptionEntry entries[] = {
@@ -58,6 +149,8 @@ tafel_cli_selfplay (int    argc,
     { "levels", 'l', 0, G_OPTION_ARG_STRING, &level_list, N_("Two levels, the measured one first"), N_("A,B") },
     { "games", 'n', 0, G_OPTION_ARG_INT, &games, N_("Number of games (default: 100)"), N_("N") },
     { "seed", 's', 0, G_OPTION_ARG_INT64, &seed, N_("Seed of the random choices (default: 1)"), N_("S") },
+    { "audit", 'a', 0, G_OPTION_ARG_NONE, &audit,
+      N_("Check every move of the first level against the exact analysis"), NULL },
     { NULL }
   };
   g_autoptr(GRand) rand = NULL;
@@ -66,6 +159,7 @@ tafel_cli_selfplay (int    argc,
   TafelLevel levels[2];
   guint wins = 0, draws = 0, losses = 0;
   guint by_start[2][3] = { { 0 } };   /* [measured played first?][win, draw, loss] */
+  Audit found = { 0 };
   gint64 start;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
@@ -82,6 +176,8 @@ tafel_cli_selfplay (int    argc,
     return tafel_cli_fail (_("--levels takes two of relaxed, medium, hard, impossible, e.g. --levels hard,medium"));
   if (games <= 0)
     return tafel_cli_fail (_("--games must be at least 1"));
+  if (audit && rules->analyze == NULL)
+    return tafel_cli_fail (_("--audit needs a game with an exact analysis"));
 
   rand = g_rand_new_with_seed ((guint32) seed);
   start = g_get_monotonic_time ();
@@ -90,7 +186,11 @@ tafel_cli_selfplay (int    argc,
       /* In odd games the measured level (levels[0]) plays second. */
       int measured = i & 1;
       TafelLevel by_side[2] = { levels[measured], levels[measured ^ 1] };
-      int winner = play_game (rules, by_side, rand);
+      g_autoptr(GArray) moves = g_array_new (FALSE, FALSE, sizeof (TafelMove));
+      int winner = play_game (rules, by_side, rand, moves);
+
+      if (audit)
+        audit_game (rules, moves, measured, &found);
 
       if (winner == TAFEL_SIDE_NONE)
         draws++, by_start[measured][1]++;
@@ -121,6 +221,16 @@ tafel_cli_selfplay (int    argc,
       tafel_json_member_int (&json, "wins", by_start[measured][0]);
       tafel_json_member_int (&json, "draws", by_start[measured][1]);
       tafel_json_member_int (&json, "losses", by_start[measured][2]);
+      tafel_json_end_object (&json);
+    }
+  if (audit)
+    {
+      tafel_json_key (&json, "audit");
+      tafel_json_begin_object (&json);
+      tafel_json_member_int (&json, "moves", found.moves);
+      tafel_json_member_int (&json, "best", found.best);
+      tafel_json_member_int (&json, "slower", found.slower);
+      tafel_json_member_int (&json, "lost", found.lost);
       tafel_json_end_object (&json);
     }
   tafel_json_key (&json, "score");
