@@ -3,9 +3,11 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Impossible plays from the opening book when it holds the scores of
- * every move, else by the exact solver (tafel-c4-solver.c) within its
- * time, else by the strongest heuristic search; the lower levels use a depth-limited heuristic
- * search over the same bitboard, with a share of random moves.
+ * every move; else it asks the exact solver (tafel-c4-solver.c) first for
+ * a move that keeps the score known from the position before and then
+ * for an optimal one, within its time; only when both run out does the
+ * strongest heuristic search choose.  The lower levels use a depth-limited heuristic search
+ * over the same bitboard, with a share of random moves.
  */
 #include "config.h"
 
@@ -37,6 +39,32 @@ static void
 shared_release (void)
 {
   g_mutex_unlock (&shared_lock);
+}
+
+/* Whether @col (playable) at @pos leaves the opponent a score of at most
+ * @bound: the book, the end of the game or one null-window search. */
+static gboolean
+move_holds (TafelC4Solver    *s,
+            const TafelC4Pos *pos,
+            int               col,
+            int               bound,
+            GCancellable     *cancellable,
+            gboolean         *holds)
+{
+  TafelC4Pos child;
+  gboolean greater;
+  int score;
+
+  if (tafel_c4_play_final (pos, col, &child, &score))
+    *holds = -score <= bound;
+  else if (tafel_c4_solver_book_score (s, &child, &score))
+    *holds = score <= bound;
+  else if (tafel_c4_solver_test (s, &child, bound, cancellable, &greater))
+    *holds = !greater;
+  else
+    return FALSE;
+
+  return TRUE;
 }
 
 /* The optimal columns of a running position and its score without a
@@ -126,26 +154,12 @@ optimal_moves (TafelC4Solver    *s,
   for (int i = 0; i < TAFEL_C4_WIDTH && *n_best < max_best; i++)
     {
       int col = order[i];
-      TafelC4Pos child;
       gboolean optimal;
-      int child_score;
 
       if (!tafel_c4_can_play (pos, col))
         continue;
-
-      if (tafel_c4_play_final (pos, col, &child, &child_score))
-        optimal = child_score == root;
-      else if (tafel_c4_solver_book_score (s, &child, &child_score))
-        optimal = -child_score == root;
-      else
-        {
-          gboolean greater;
-
-          /* The child's score is >= -root; optimal when it is not more. */
-          if (!tafel_c4_solver_test (s, &child, -root, cancellable, &greater))
-            return FALSE;
-          optimal = !greater;
-        }
+      if (!move_holds (s, pos, col, -root, cancellable, &optimal))
+        return FALSE;
 
       if (optimal)
         {
@@ -159,6 +173,66 @@ optimal_moves (TafelC4Solver    *s,
 
   *score = root;
   return TRUE;
+}
+
+/* A lower bound on the score of @pos from what the solver already
+ * knows of the positions one stone earlier: any top stone of the side
+ * that just moved may have been its last, and the side to move now keeps
+ * at least what that earlier position was worth to it.  When Impossible
+ * solved its previous move, this is the score it expects to keep. */
+static gboolean
+known_lower_bound (TafelC4Solver    *s,
+                   const TafelC4Pos *pos,
+                   int              *lower)
+{
+  guint64 theirs = pos->current ^ pos->mask;
+  gboolean known = FALSE;
+
+  for (int col = 0; col < TAFEL_C4_WIDTH; col++)
+    {
+      guint64 stones = pos->mask & tafel_c4_column_mask (col);
+      TafelC4Pos parent = *pos;
+      int upper;
+
+      if (stones == 0 || !(theirs & (G_GUINT64_CONSTANT (1) << (63 - __builtin_clzll (stones)))))
+        continue;
+      tafel_c4_unplay_col (&parent, col);
+      if (tafel_c4_solver_upper_bound (s, &parent, &upper) && (!known || -upper > *lower))
+        {
+          *lower = -upper;
+          known = TRUE;
+        }
+    }
+
+  return known;
+}
+
+/* The first column in @order after which the opponent gets at most
+ * @bound; FALSE when there is none, out of time or cancelled. */
+static gboolean
+first_move_holding (TafelC4Solver    *s,
+                    const TafelC4Pos *pos,
+                    const int         order[TAFEL_C4_WIDTH],
+                    int               bound,
+                    GCancellable     *cancellable,
+                    int              *col)
+{
+  for (int i = 0; i < TAFEL_C4_WIDTH; i++)
+    {
+      gboolean holds;
+
+      if (!tafel_c4_can_play (pos, order[i]))
+        continue;
+      if (!move_holds (s, pos, order[i], bound, cancellable, &holds))
+        return FALSE;
+      if (holds)
+        {
+          *col = order[i];
+          return TRUE;
+        }
+    }
+
+  return FALSE;
 }
 
 gboolean
@@ -437,10 +511,11 @@ random_legal (const TafelC4Pos *pos,
   return n > 0 ? cols[g_rand_int_range (rand, 0, n)] : -1;
 }
 
-/* Time for Impossible's exact search before it falls back to the
- * heuristic search (both within a second). */
-#define IMPOSSIBLE_EXACT_MS 700
-#define IMPOSSIBLE_FALLBACK_MS 200
+/* Time for Impossible's searches for a score-keeping and then an
+ * optimal move, and for the heuristic search when both run out (all
+ * within a second). */
+#define IMPOSSIBLE_EXACT_MS 850
+#define IMPOSSIBLE_FALLBACK_MS 100
 #define HARD_MS 600
 
 int
@@ -462,8 +537,8 @@ tafel_c4_choose (const TafelC4Pos *pos,
       {
         TafelC4Solver *s;
         int order[TAFEL_C4_WIDTH];
-        int score;
-        gboolean ok;
+        int score, lower = 0, keeping = -1;
+        gboolean ok, keeps;
 
         /* The book (or a win at once) answers without a search. */
         if (quick_optimal_moves (pos, &score, best, &n_best))
@@ -479,8 +554,13 @@ tafel_c4_choose (const TafelC4Pos *pos,
             order[i] = order[j];
             order[j] = i;
           }
+        /* First a move that keeps the score known from the position
+         * before (cheap: one null-window test per move, at the score),
+         * then the search for an optimal one in the time left. */
         s = shared_acquire ();
         tafel_c4_solver_set_time_limit (s, IMPOSSIBLE_EXACT_MS);
+        keeps = known_lower_bound (s, pos, &lower)
+                && first_move_holding (s, pos, order, -lower, cancellable, &keeping);
         ok = optimal_moves (s, pos, order, 1, cancellable, &score, best, &n_best);
         tafel_c4_solver_set_time_limit (s, 0);
         shared_release ();
@@ -488,6 +568,8 @@ tafel_c4_choose (const TafelC4Pos *pos,
           return best[g_rand_int_range (rand, 0, n_best)];
         if (cancellable && g_cancellable_is_cancelled (cancellable))
           return -1;
+        if (keeps)
+          return keeping;
         /* Out of time: the strongest heuristic move instead. */
         depth = 42;
         max_ms = IMPOSSIBLE_FALLBACK_MS;

@@ -647,6 +647,26 @@ tafel_c4_solver_book_score (TafelC4Solver    *solver,
          && tafel_c4_book_lookup (solver->book, pos, score);
 }
 
+gboolean
+tafel_c4_solver_upper_bound (TafelC4Solver    *solver,
+                             const TafelC4Pos *pos,
+                             int              *upper)
+{
+  Slot slot;
+  guint64 e;
+
+  if (tafel_c4_solver_book_score (solver, pos, upper))
+    return TRUE;
+
+  tt_slot (solver, pos, &slot);
+  e = tt_probe (&slot);
+  if (e == 0 || E_UPPER (e) > TAFEL_C4_MAX_SCORE)
+    return FALSE;
+  *upper = E_UPPER (e);
+
+  return TRUE;
+}
+
 guint64
 tafel_c4_solver_nodes (TafelC4Solver *solver)
 {

@@ -55,6 +55,11 @@ gboolean       tafel_c4_solver_test        (TafelC4Solver      *solver,
 gboolean       tafel_c4_solver_book_score  (TafelC4Solver      *solver,
                                             const TafelC4Pos   *pos,
                                             int                *score);
+/* An upper bound on the score of @pos that the book or the table
+ * already knows (no search). */
+gboolean       tafel_c4_solver_upper_bound (TafelC4Solver      *solver,
+                                            const TafelC4Pos   *pos,
+                                            int                *upper);
 /* Nodes searched since the solver was made. */
 guint64        tafel_c4_solver_nodes       (TafelC4Solver      *solver);
 
