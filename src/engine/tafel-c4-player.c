@@ -132,9 +132,44 @@ exact_score (TafelC4Solver    *s,
   return tafel_c4_solver_solve (s, pos, cancellable, score);
 }
 
-/* The optimal columns of a running position, tried in the order of
- * @order and in column order in @best; stops after @max_best of them (a
- * move choice needs one, and each test of a child is a search). */
+/* The columns in @order after which the opponent gets at most @bound,
+ * in column order in @best; stops after @max_best of them (a move choice
+ * needs one, and each test of a child is a search).  FALSE when out of
+ * time or cancelled. */
+static gboolean
+moves_holding (TafelC4Solver    *s,
+               const TafelC4Pos *pos,
+               const int         order[TAFEL_C4_WIDTH],
+               int               bound,
+               guint             max_best,
+               GCancellable     *cancellable,
+               int              *best,
+               guint            *n_best)
+{
+  *n_best = 0;
+  for (int i = 0; i < TAFEL_C4_WIDTH && *n_best < max_best; i++)
+    {
+      int col = order[i];
+      gboolean holds;
+      guint j;
+
+      if (!tafel_c4_can_play (pos, col))
+        continue;
+      if (!move_holds (s, pos, col, bound, cancellable, &holds))
+        return FALSE;
+      if (!holds)
+        continue;
+
+      for (j = (*n_best)++; j > 0 && best[j - 1] > col; j--)
+        best[j] = best[j - 1];
+      best[j] = col;
+    }
+
+  return TRUE;
+}
+
+/* The optimal columns of a running position and its score, the columns
+ * tried in the order of @order (see moves_holding()). */
 static gboolean
 optimal_moves (TafelC4Solver    *s,
                const TafelC4Pos *pos,
@@ -145,34 +180,8 @@ optimal_moves (TafelC4Solver    *s,
                int              *best,
                guint            *n_best)
 {
-  int root;
-
-  if (!exact_score (s, pos, cancellable, &root))
-    return FALSE;
-
-  *n_best = 0;
-  for (int i = 0; i < TAFEL_C4_WIDTH && *n_best < max_best; i++)
-    {
-      int col = order[i];
-      gboolean optimal;
-
-      if (!tafel_c4_can_play (pos, col))
-        continue;
-      if (!move_holds (s, pos, col, -root, cancellable, &optimal))
-        return FALSE;
-
-      if (optimal)
-        {
-          guint j;
-
-          for (j = (*n_best)++; j > 0 && best[j - 1] > col; j--)
-            best[j] = best[j - 1];
-          best[j] = col;
-        }
-    }
-
-  *score = root;
-  return TRUE;
+  return exact_score (s, pos, cancellable, score)
+         && moves_holding (s, pos, order, -*score, max_best, cancellable, best, n_best);
 }
 
 /* A lower bound on the score of @pos from what the solver already
@@ -205,34 +214,6 @@ known_lower_bound (TafelC4Solver    *s,
     }
 
   return known;
-}
-
-/* The first column in @order after which the opponent gets at most
- * @bound; FALSE when there is none, out of time or cancelled. */
-static gboolean
-first_move_holding (TafelC4Solver    *s,
-                    const TafelC4Pos *pos,
-                    const int         order[TAFEL_C4_WIDTH],
-                    int               bound,
-                    GCancellable     *cancellable,
-                    int              *col)
-{
-  for (int i = 0; i < TAFEL_C4_WIDTH; i++)
-    {
-      gboolean holds;
-
-      if (!tafel_c4_can_play (pos, order[i]))
-        continue;
-      if (!move_holds (s, pos, order[i], bound, cancellable, &holds))
-        return FALSE;
-      if (holds)
-        {
-          *col = order[i];
-          return TRUE;
-        }
-    }
-
-  return FALSE;
 }
 
 gboolean
@@ -560,7 +541,8 @@ tafel_c4_choose (const TafelC4Pos *pos,
         s = shared_acquire ();
         tafel_c4_solver_set_time_limit (s, IMPOSSIBLE_EXACT_MS);
         keeps = known_lower_bound (s, pos, &lower)
-                && first_move_holding (s, pos, order, -lower, cancellable, &keeping);
+                && moves_holding (s, pos, order, -lower, 1, cancellable, &keeping, &n_best)
+                && n_best > 0;
         ok = optimal_moves (s, pos, order, 1, cancellable, &score, best, &n_best);
         tafel_c4_solver_set_time_limit (s, 0);
         shared_release ();
