@@ -10,8 +10,10 @@
  *    once no move leaves the opponent without a safe reply;
  *  - claimeven: when every column has an even number of empty cells the
  *    second player may answer in the same column each time, which bounds
- *    the first player's score by 0 (or -1); and a side with no four left
- *    among its stones and the empty cells cannot win;
+ *    the first player's score by 0 (or -1); with one column odd, the
+ *    second player to move plays there first, which bounds its score
+ *    from below by 0 (or 1); and a side with no four left among its
+ *    stones and the empty cells cannot win;
  *  - a transposition table of 2^TAFEL_C4_TT_BITS buckets of two 8-byte
  *    entries (on huge pages where the kernel has them): the position key
  *    (mirror images share an entry) is mixed by a bijection and split
@@ -392,7 +394,29 @@ negamax (Worker           *w,
       if (alpha >= beta)
         return beta;
     }
-  else if (p->moves > 10)
+  else
+    {
+      guint64 empty = TAFEL_C4_BOARD & ~p->mask;
+      guint64 odd = tafel_c4_possible (p) & EVEN_ROWS;
+
+      /* The same for the second player to move with one column of an odd
+       * number of empty cells: it plays there, then answers in the same
+       * column each time.  If no four fits in the first player's share,
+       * the mover does not lose; it wins if a four fits in its own. */
+      if (odd != 0 && (odd & (odd - 1)) == 0 && alpha < 1
+          && !tafel_c4_alignment ((p->current ^ p->mask) | (ODD_ROWS & empty)))
+        {
+          int least = tafel_c4_alignment (p->current | (EVEN_ROWS & empty)) ? 1 : 0;
+
+          if (alpha < least)
+            {
+              alpha = least;
+              if (alpha >= beta)
+                return alpha;
+            }
+        }
+    }
+  if (p->moves > 10)
     {
       guint64 empty = TAFEL_C4_BOARD & ~p->mask;
 
