@@ -758,18 +758,35 @@ solve_root (Worker           *w,
   return min;
 }
 
+/* The second thread: on a window it gallops from 0 while the main
+ * thread bisects (solve_root); on a single test it searches the same
+ * null window with its own move order.  Whichever finishes first stops
+ * the other through the table's shared stop flag. */
 typedef struct {
   Worker worker;
   TafelC4Pos pos;
   int min, max;
-} HelperData;
+  gboolean test;
+  gboolean done;
+  int result;
+} Helper;
 
 static gpointer
 helper_thread (gpointer data)
 {
-  HelperData *h = data;
+  Helper *h = data;
+  int r;
 
-  solve_root (&h->worker, &h->pos, h->min, h->max, TRUE);
+  if (h->test)
+    r = negamax (&h->worker, &h->pos, h->min, h->min + 1);
+  else
+    r = solve_root (&h->worker, &h->pos, h->min, h->max, TRUE);
+  if (!h->worker.stop)
+    {
+      h->result = r;
+      h->done = TRUE;
+      g_atomic_int_set (&h->worker.solver->stop, 1);
+    }
 
   return NULL;
 }
@@ -782,16 +799,18 @@ search_begin (TafelC4Solver *s,
   s->stop = 0;
 }
 
-/* Solves @p in [min, max] with all threads; FALSE when stopped. */
+/* Solves @p in [min, max] (@test: only whether the score is > min) with
+ * all threads; FALSE when cancelled or out of time. */
 static gboolean
-search_window (TafelC4Solver    *s,
-               const TafelC4Pos *p,
-               int               min,
-               int               max,
-               int              *score)
+search (TafelC4Solver    *s,
+        const TafelC4Pos *p,
+        int               min,
+        int               max,
+        gboolean          test,
+        int              *score)
 {
   Worker w;
-  HelperData helper;
+  Helper helper = { .pos = *p, .min = min, .max = max, .test = test };
   GThread *thread = NULL;
   int r;
 
@@ -799,29 +818,29 @@ search_window (TafelC4Solver    *s,
   if (s->n_threads > 1 && p->moves < 30)
     {
       worker_init (&helper.worker, s, 1);
-      helper.pos = *p;
-      helper.min = min;
-      helper.max = max;
       thread = g_thread_new ("c4-helper", helper_thread, &helper);
     }
 
-  r = solve_root (&w, p, min, max, FALSE);
+  r = test ? negamax (&w, p, min, min + 1) : solve_root (&w, p, min, max, FALSE);
+  if (!w.stop)
+    g_atomic_int_set (&s->stop, 1);
 
   if (thread)
     {
-      g_atomic_int_set (&s->stop, 1);
       g_thread_join (thread);
       s->nodes += helper.worker.nodes;
     }
   s->nodes += w.nodes;
 
-  if (w.stop)
+  if (!w.stop)
+    *score = r;
+  else if (helper.done)
+    *score = helper.result;
+  else
     return FALSE;
 
-  *score = r;
   return TRUE;
 }
-
 
 gboolean
 tafel_c4_solver_solve (TafelC4Solver    *solver,
@@ -840,10 +859,10 @@ tafel_c4_solver_solve (TafelC4Solver    *solver,
 
   search_begin (solver, cancellable);
 
-  return search_window (solver, pos,
-                        -(TAFEL_C4_CELLS - (int) pos->moves) / 2,
-                        (TAFEL_C4_CELLS + 1 - (int) pos->moves) / 2,
-                        score);
+  return search (solver, pos,
+                 -(TAFEL_C4_CELLS - (int) pos->moves) / 2,
+                 (TAFEL_C4_CELLS + 1 - (int) pos->moves) / 2,
+                 FALSE, score);
 }
 
 gboolean
@@ -853,7 +872,6 @@ tafel_c4_solver_test (TafelC4Solver    *solver,
                       GCancellable     *cancellable,
                       gboolean         *greater)
 {
-  Worker w;
   int r;
 
   g_return_val_if_fail (!tafel_c4_pos_is_over (pos), FALSE);
@@ -864,11 +882,8 @@ tafel_c4_solver_test (TafelC4Solver    *solver,
       return TRUE;
     }
 
-  worker_init (&w, solver, 0);
   search_begin (solver, cancellable);
-  r = negamax (&w, pos, value, value + 1);
-  solver->nodes += w.nodes;
-  if (w.stop)
+  if (!search (solver, pos, value, value + 1, TRUE, &r))
     return FALSE;
 
   *greater = r > value;
