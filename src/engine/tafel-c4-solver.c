@@ -153,11 +153,18 @@ tafel_c4_pos_from_moves (TafelC4Pos  *pos,
 #define E_MOVE(e) ((int) (((e) >> 48) & 0xf))
 #define E_WORK(e) ((guint) (((e) >> 52) & 0x3f))
 #define NO_MOVE 15
+/* An entry belongs to the table's generation in its top 6 bits (1-63):
+ * a reset starts a new generation, older entries count as empty.  The
+ * stored key remainder and the generation together must match. */
+#define E_GEN_SHIFT 58
+#define E_MATCH_MASK (G_GUINT64_CONSTANT (0xffffffff) | G_GUINT64_CONSTANT (0x3f) << E_GEN_SHIFT)
+#define MAX_GENERATION 63
 
 struct _TafelC4Solver {
   guint64 *table;
   guint tt_bits;
   guint64 n_buckets;
+  guint64 generation;
   guint n_threads;
   const TafelC4Book *book;
   guint book_depth;
@@ -203,7 +210,7 @@ entry_store (guint64 *slot,
 
 typedef struct {
   guint64 *bucket;
-  guint32 rest;
+  guint64 match;        /* key remainder and generation */
   gboolean mirrored;
 } Slot;
 
@@ -221,7 +228,8 @@ tt_slot (TafelC4Solver    *s,
     key = mkey;
   h = (key * KEY_MIX) & KEY_MASK;       /* a bijection of 49-bit keys */
   slot->bucket = s->table + 2 * (h >> (KEY_BITS - s->tt_bits));
-  slot->rest = (guint32) (h & ((G_GUINT64_CONSTANT (1) << (KEY_BITS - s->tt_bits)) - 1));
+  slot->match = (h & ((G_GUINT64_CONSTANT (1) << (KEY_BITS - s->tt_bits)) - 1))
+                | s->generation << E_GEN_SHIFT;
 }
 
 static inline guint64
@@ -230,10 +238,10 @@ tt_probe (const Slot *slot)
   guint64 e;
 
   e = entry_load (&slot->bucket[0]);
-  if (e != 0 && (guint32) e == slot->rest)
+  if ((e & E_MATCH_MASK) == slot->match)
     return e;
   e = entry_load (&slot->bucket[1]);
-  if (e != 0 && (guint32) e == slot->rest)
+  if ((e & E_MATCH_MASK) == slot->match)
     return e;
 
   return 0;
@@ -249,12 +257,15 @@ tt_store (const Slot *slot,
   guint64 e0 = entry_load (&slot->bucket[0]);
   guint64 e1 = entry_load (&slot->bucket[1]);
   guint64 e;
+  guint work0;
   int index = -1;
 
-  if (e0 != 0 && (guint32) e0 == slot->rest)
+  if ((e0 & E_MATCH_MASK) == slot->match)
     index = 0;
-  else if (e1 != 0 && (guint32) e1 == slot->rest)
+  else if ((e1 & E_MATCH_MASK) == slot->match)
     index = 1;
+  /* An entry of an older generation is worth nothing. */
+  work0 = (e0 >> E_GEN_SHIFT) == (slot->match >> E_GEN_SHIFT) ? E_WORK (e0) : 0;
 
   if (index >= 0)
     {
@@ -271,20 +282,20 @@ tt_store (const Slot *slot,
   if (move != NO_MOVE && slot->mirrored)
     move = TAFEL_C4_WIDTH - 1 - move;
 
-  e = (guint64) slot->rest
+  e = slot->match
       | (guint64) (lower + 64) << 32
       | (guint64) (upper + 64) << 40
       | (guint64) move << 48
       | (guint64) MIN (work, 63u) << 52;
 
-  if (index == 1 && work >= E_WORK (e0))
+  if (index == 1 && work >= work0)
     {
       entry_store (&slot->bucket[1], e0);
       entry_store (&slot->bucket[0], e);
     }
   else if (index >= 0)
     entry_store (&slot->bucket[index], e);
-  else if (work >= E_WORK (e0))
+  else if (work >= work0)
     {
       entry_store (&slot->bucket[1], e0);
       entry_store (&slot->bucket[0], e);
@@ -597,6 +608,9 @@ table_alloc (gsize size)
 #ifdef MADV_HUGEPAGE
   madvise (table, size, MADV_HUGEPAGE);
 #endif
+  /* Fault every page in now rather than in the middle of searches (a
+   * reset does not touch the table, see tafel_c4_solver_reset()). */
+  memset (table, 0, size);
 
   return table;
 }
@@ -616,6 +630,7 @@ tafel_c4_solver_new (guint tt_bits)
   s->tt_bits = CLAMP (tt_bits, 17u, 30u);
   s->n_buckets = G_GUINT64_CONSTANT (1) << s->tt_bits;
   s->table = table_alloc (2 * s->n_buckets * sizeof (guint64));
+  s->generation = 1;
   s->n_threads = 1;
 
   return s;
@@ -634,7 +649,13 @@ tafel_c4_solver_free (TafelC4Solver *solver)
 void
 tafel_c4_solver_reset (TafelC4Solver *solver)
 {
-  memset (solver->table, 0, 2 * solver->n_buckets * sizeof (guint64));
+  /* A new generation forgets the table without touching it; only when
+   * the generations run out is it cleared. */
+  if (++solver->generation > MAX_GENERATION)
+    {
+      memset (solver->table, 0, 2 * solver->n_buckets * sizeof (guint64));
+      solver->generation = 1;
+    }
 }
 
 void
