@@ -40,8 +40,6 @@
 
 #define POLL_MASK 4095u
 
-
-
 /* The search counts threats with popcount: where the compiler can, it
  * builds the search twice and picks the copy with the processor's
  * popcount instruction at load time (plain x86-64 lacks it). */
