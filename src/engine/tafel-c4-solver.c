@@ -349,7 +349,8 @@ log2_work (guint64 nodes)
 }
 
 /* Precondition: the game is not over and the side to move cannot win with
- * its next stone.  Fail-hard within [alpha, beta]. */
+ * its next stone.  Fail-soft: a result <= alpha is an upper bound of the
+ * score, one >= beta a lower bound, one in between exact. */
 SEARCH_CLONES static int
 negamax (Worker           *w,
          const TafelC4Pos *p,
@@ -361,7 +362,7 @@ negamax (Worker           *w,
   guint64 start_nodes = w->nodes;
   guint64 bits[TAFEL_C4_WIDTH];
   int cols[TAFEL_C4_WIDTH], keys[TAFEL_C4_WIDTH];
-  int n = 0, best_move = NO_MOVE, hash_move, lo, hi, orig_alpha;
+  int n = 0, best_move = NO_MOVE, hash_move, lo, hi, orig_alpha, best;
   Slot slot;
 
   if ((++w->nodes & POLL_MASK) == 0)
@@ -558,7 +559,11 @@ negamax (Worker           *w,
         }
     }
 
+  /* Fail-soft: when every move fails low, the best of their bounds is
+   * returned, a tighter upper bound than alpha.  The moves left out
+   * lose at once, the least any move can score. */
   orig_alpha = alpha;
+  best = -(TAFEL_C4_CELLS - (int) p->moves) / 2;
   for (int i = 0; i < n; i++)
     {
       TafelC4Pos child = *p;
@@ -575,20 +580,24 @@ negamax (Worker           *w,
                     log2_work (w->nodes - start_nodes));
           return score;
         }
-      if (score > alpha)
+      if (score > best)
         {
-          alpha = score;
-          best_move = cols[i];
+          best = score;
+          if (score > alpha)
+            {
+              alpha = score;
+              best_move = cols[i];
+            }
         }
     }
 
   if (alpha > orig_alpha)
     tt_store (&slot, alpha, alpha, best_move, log2_work (w->nodes - start_nodes));
   else
-    tt_store (&slot, TAFEL_C4_MIN_SCORE - 2, alpha, NO_MOVE,
+    tt_store (&slot, TAFEL_C4_MIN_SCORE - 2, best, NO_MOVE,
               log2_work (w->nodes - start_nodes));
 
-  return alpha;
+  return best;
 }
 
 /* ---- the solver object ------------------------------------------------ */
