@@ -536,9 +536,15 @@ negamax (Worker           *w,
         return beta;
     }
 
+  /* Fail-soft: when every move fails low, the best of their bounds is
+   * returned, a tighter upper bound than alpha.  The moves left out
+   * lose at once, the least any move can score. */
+  best = -(TAFEL_C4_CELLS - (int) p->moves) / 2;
+
   /* Enhanced transposition cutoff: a child already known to be bad
-   * enough for the opponent cuts at once.  The children's buckets are
-   * fetched together before any is read. */
+   * enough for the opponent cuts at once, and one known to be no better
+   * than alpha for the mover need not be searched (its bound counts).
+   * The children's buckets are fetched together before any is read. */
   {
       Slot cs[TAFEL_C4_WIDTH];
 
@@ -554,21 +560,26 @@ negamax (Worker           *w,
         {
           guint64 ce = tt_probe (&cs[i]);
 
-          if (ce != 0 && -E_UPPER (ce) >= beta)
+          if (ce == 0)
+            continue;
+          if (-E_UPPER (ce) >= beta)
             return -E_UPPER (ce);
+          if (-E_LOWER (ce) <= alpha)
+            {
+              best = MAX (best, -E_LOWER (ce));
+              bits[i] = 0;
+            }
         }
     }
 
-  /* Fail-soft: when every move fails low, the best of their bounds is
-   * returned, a tighter upper bound than alpha.  The moves left out
-   * lose at once, the least any move can score. */
   orig_alpha = alpha;
-  best = -(TAFEL_C4_CELLS - (int) p->moves) / 2;
   for (int i = 0; i < n; i++)
     {
       TafelC4Pos child = *p;
       int score;
 
+      if (bits[i] == 0)
+        continue;
       tafel_c4_play_bits (&child, bits[i]);
       score = -negamax (w, &child, -beta, -alpha);
       if (w->stop)
