@@ -45,6 +45,16 @@ def test_infinity_position():
     expect(a['best_moves'] == sorted(a['best_moves']), 'best moves sorted')
 
 
+def test_side_names():
+    # Each game names its sides by its pieces.
+    for game, moves, side in (('tictactoe', '5', 'O'), ('connect-four', '4', 'Yellow'),
+                              ('connect-four', '', 'Red'), ('mill', '', 'White')):
+        a = analyze(game, moves)
+        expect(a['to_move'] == side, '%s %r: %r' % (game, moves, a['to_move']))
+    a = analyze('connect-four', '4455667')
+    expect(a['status'] == 'won' and a['winner'] == 'Red', 'red wins: %r' % a)
+
+
 def analyze_many(game, move_lists):
     """One process for many positions (the solution is built once)."""
     code, out, err = run(['analyze', '--game', game], ('\n'.join(move_lists) + '\n').encode())

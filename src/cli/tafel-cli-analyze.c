@@ -102,10 +102,10 @@ analyze_one (const TafelRules *rules,
     tafel_json_member_string (&json, "fen", fen);
   else
     tafel_json_member_string (&json, "moves", moves != NULL ? moves : "");
-  tafel_json_member_string (&json, "to_move", tafel_cli_side_name (rules->side_to_move (&state)));
+  tafel_json_member_string (&json, "to_move", tafel_cli_side_name (rules, rules->side_to_move (&state)));
   tafel_json_member_string (&json, "status", status_name (outcome.status));
   if (outcome.status == TAFEL_STATUS_WON)
-    tafel_json_member_string (&json, "winner", tafel_cli_side_name (outcome.winner));
+    tafel_json_member_string (&json, "winner", tafel_cli_side_name (rules, outcome.winner));
 
   tafel_json_key (&json, "legal_moves");
   json_moves (&json, rules, &state, legal, n_legal, FALSE);

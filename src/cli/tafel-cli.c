@@ -98,10 +98,23 @@ tafel_cli_position (const TafelRules *rules,
   return tafel_rules_parse_moves (rules, moves != NULL ? moves : "", state, hashes, error);
 }
 
+/* The sides as the JSON output names them: the pieces' names, not
+ * translated. */
 const char *
-tafel_cli_side_name (int side)
+tafel_cli_side_name (const TafelRules *rules,
+                     int               side)
 {
-  return side == 0 ? "X" : "O";
+  switch (rules->game)
+    {
+    case TAFEL_GAME_CONNECT_FOUR:
+      return side == 0 ? "Red" : "Yellow";
+    case TAFEL_GAME_MILL:
+      return side == 0 ? "White" : "Black";
+    case TAFEL_GAME_INFINITY:
+    case TAFEL_GAME_TICTACTOE:
+    default:
+      return side == 0 ? "X" : "O";
+    }
 }
 
 static void

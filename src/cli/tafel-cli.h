@@ -36,6 +36,7 @@ gboolean          tafel_cli_position    (const TafelRules *rules,
                                          TafelState       *state,
                                          GArray           *hashes,
                                          GError          **error);
-const char       *tafel_cli_side_name   (int side);
+const char       *tafel_cli_side_name   (const TafelRules *rules,
+                                         int               side);
 
 G_END_DECLS
