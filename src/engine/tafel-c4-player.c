@@ -6,8 +6,9 @@
  * every move; else it asks the exact solver (tafel-c4-solver.c) first for
  * a move that keeps the score known from the position before and then
  * for an optimal one, within its time; only when both run out does the
- * strongest heuristic search choose.  The lower levels use a depth-limited heuristic search
- * over the same bitboard, with a share of random moves.
+ * strongest heuristic search choose.  The lower levels use a
+ * depth-limited heuristic search over the same bitboard, with a share of
+ * random moves.
  */
 #include "config.h"
 
@@ -203,7 +204,8 @@ known_lower_bound (TafelC4Solver    *s,
       TafelC4Pos parent = *pos;
       int upper;
 
-      if (stones == 0 || !(theirs & (G_GUINT64_CONSTANT (1) << (63 - __builtin_clzll (stones)))))
+      /* The column's top stone: the one with none above it. */
+      if ((theirs & stones & ~(stones >> 1)) == 0)
         continue;
       tafel_c4_unplay_col (&parent, col);
       if (tafel_c4_solver_upper_bound (s, &parent, &upper) && (!known || -upper > *lower))

@@ -358,7 +358,7 @@ negamax (Worker           *w,
          int               beta)
 {
   TafelC4Solver *s = w->solver;
-  guint64 opp_win, next, e;
+  guint64 opp_win, next, e, empty, odd;
   guint64 start_nodes = w->nodes;
   guint64 bits[TAFEL_C4_WIDTH];
   int cols[TAFEL_C4_WIDTH], keys[TAFEL_C4_WIDTH];
@@ -396,40 +396,34 @@ negamax (Worker           *w,
    * each time, which leaves it only the empty cells of rows 1, 3, 5 and
    * the opponent those of rows 2, 4, 6.  If no four fits in the mover's
    * share, it cannot win; if one fits in the opponent's share as well,
-   * it loses. */
-  if ((tafel_c4_possible (p) & EVEN_ROWS) == 0 && beta > -1
-      && !tafel_c4_alignment (p->current | (ODD_ROWS & ~p->mask)))
+   * it loses.  The same for the second player to move with one column
+   * of an odd number of empty cells (@odd: its playable cell): it plays
+   * there, then answers in the same column each time.  If no four fits
+   * in the first player's share, the mover does not lose; it wins if a
+   * four fits in its own. */
+  empty = TAFEL_C4_BOARD & ~p->mask;
+  odd = tafel_c4_possible (p) & EVEN_ROWS;
+  if (odd == 0 && beta > -1
+      && !tafel_c4_alignment (p->current | (ODD_ROWS & empty)))
     {
-      beta = tafel_c4_alignment ((p->current ^ p->mask) | (EVEN_ROWS & ~p->mask)) ? -1 : 0;
+      beta = tafel_c4_alignment ((p->current ^ p->mask) | (EVEN_ROWS & empty)) ? -1 : 0;
       if (alpha >= beta)
         return beta;
     }
-  else
+  else if (odd != 0 && (odd & (odd - 1)) == 0 && alpha < 1
+           && !tafel_c4_alignment ((p->current ^ p->mask) | (ODD_ROWS & empty)))
     {
-      guint64 empty = TAFEL_C4_BOARD & ~p->mask;
-      guint64 odd = tafel_c4_possible (p) & EVEN_ROWS;
+      int least = tafel_c4_alignment (p->current | (EVEN_ROWS & empty)) ? 1 : 0;
 
-      /* The same for the second player to move with one column of an odd
-       * number of empty cells: it plays there, then answers in the same
-       * column each time.  If no four fits in the first player's share,
-       * the mover does not lose; it wins if a four fits in its own. */
-      if (odd != 0 && (odd & (odd - 1)) == 0 && alpha < 1
-          && !tafel_c4_alignment ((p->current ^ p->mask) | (ODD_ROWS & empty)))
+      if (alpha < least)
         {
-          int least = tafel_c4_alignment (p->current | (EVEN_ROWS & empty)) ? 1 : 0;
-
-          if (alpha < least)
-            {
-              alpha = least;
-              if (alpha >= beta)
-                return alpha;
-            }
+          alpha = least;
+          if (alpha >= beta)
+            return alpha;
         }
     }
   if (p->moves > 10)
     {
-      guint64 empty = TAFEL_C4_BOARD & ~p->mask;
-
       if (beta > 0 && !tafel_c4_alignment (p->current | empty))
         {
           beta = 0;
