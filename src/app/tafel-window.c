@@ -562,6 +562,19 @@ probe_tick (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* The report is printed when the window is unrealized: a window destroyed
+ * while the computer thinks may outlive the main loop, held by the
+ * cancelled task, and never be disposed. */
+static void
+end_probe (TafelWindow *self)
+{
+  if (self->probe_id == 0)
+    return;
+
+  g_print ("largest main-loop gap: %" G_GINT64_FORMAT " ms\n", self->probe_largest / 1000);
+  g_clear_handle_id (&self->probe_id, g_source_remove);
+}
+
 static void
 on_map (GtkWidget *widget)
 {
@@ -894,17 +907,26 @@ tafel_window_close_request (GtkWindow *window)
 
 /* ---- GObject ---- */
 
+/* Destroying the window unrealizes it; the pending tasks hold references
+ * that would keep it, and its computations, alive past the main loop. */
+static void
+tafel_window_unrealize (GtkWidget *widget)
+{
+  TafelWindow *self = TAFEL_WINDOW (widget);
+
+  stop_thinking (self);
+  end_probe (self);
+
+  GTK_WIDGET_CLASS (tafel_window_parent_class)->unrealize (widget);
+}
+
 static void
 tafel_window_dispose (GObject *object)
 {
   TafelWindow *self = TAFEL_WINDOW (object);
 
   stop_thinking (self);
-  if (self->probe_id != 0)
-    {
-      g_print ("largest main-loop gap: %" G_GINT64_FORMAT " ms\n", self->probe_largest / 1000);
-      g_clear_handle_id (&self->probe_id, g_source_remove);
-    }
+  end_probe (self);
   if (self->settings != NULL)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   if (self->match != NULL)
@@ -927,6 +949,7 @@ tafel_window_class_init (TafelWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = tafel_window_dispose;
+  widget_class->unrealize = tafel_window_unrealize;
   GTK_WINDOW_CLASS (klass)->close_request = tafel_window_close_request;
 
   g_type_ensure (TAFEL_TYPE_BOARD_VIEW);
