@@ -360,7 +360,7 @@ negamax (Worker           *w,
   TafelC4Solver *s = w->solver;
   guint64 opp_win, next, e, empty, odd;
   guint64 start_nodes = w->nodes;
-  guint64 bits[TAFEL_C4_WIDTH];
+  guint64 bits[TAFEL_C4_WIDTH], replies[TAFEL_C4_WIDTH];
   int cols[TAFEL_C4_WIDTH], keys[TAFEL_C4_WIDTH];
   int n = 0, best_move = NO_MOVE, hash_move, lo, hi, orig_alpha, best;
   Slot slot;
@@ -438,6 +438,16 @@ negamax (Worker           *w,
         }
     }
 
+  /* A forced move is played without a table entry of its own: the
+   * table keeps the positions where there was a choice. */
+  if ((next & (next - 1)) == 0)
+    {
+      TafelC4Pos child = *p;
+
+      tafel_c4_play_bits (&child, next);
+      return -negamax (w, &child, -beta, -alpha);
+    }
+
   tt_slot (s, p, &slot);
   e = tt_probe (&slot);
   hash_move = NO_MOVE;
@@ -477,7 +487,7 @@ negamax (Worker           *w,
       {
         int col = tafel_c4_centre_order[i];
         guint64 move = next & tafel_c4_column_mask (col);
-        guint64 threats, after, playable;
+        guint64 threats, after, playable, reply;
         int key, j;
 
         if (move == 0)
@@ -496,6 +506,10 @@ negamax (Worker           *w,
             tt_store (&slot, hi, hi, col, 0);
             return hi;
           }
+        /* The opponent's only reply that does not lose at once. */
+        reply = playable != 0 ? playable : after & ~(threats >> 1);
+        if ((reply & (reply - 1)) != 0)
+          reply = 0;
         /* A threat right above one of the opponent's is worth little:
          * whoever fills the cell below decides it.  It does not count. */
         threats &= ~((opp_win & ~move) << 1);
@@ -514,10 +528,12 @@ negamax (Worker           *w,
             keys[j] = keys[j - 1];
             cols[j] = cols[j - 1];
             bits[j] = bits[j - 1];
+            replies[j] = replies[j - 1];
           }
         keys[j] = key;
         cols[j] = col;
         bits[j] = move;
+        replies[j] = reply;
         n++;
       }
   }
@@ -547,20 +563,27 @@ negamax (Worker           *w,
           TafelC4Pos child = *p;
 
           tafel_c4_play_bits (&child, bits[i]);
+          /* After a forced reply the mover is to move again: that
+           * position is the one in the table. */
+          if (replies[i] != 0)
+            tafel_c4_play_bits (&child, replies[i]);
           tt_slot (s, &child, &cs[i]);
           __builtin_prefetch (cs[i].bucket);
         }
       for (int i = 0; i < n; i++)
         {
           guint64 ce = tt_probe (&cs[i]);
+          int l, u;
 
           if (ce == 0)
             continue;
-          if (-E_UPPER (ce) >= beta)
-            return -E_UPPER (ce);
-          if (-E_LOWER (ce) <= alpha)
+          l = replies[i] != 0 ? E_LOWER (ce) : -E_UPPER (ce);
+          u = replies[i] != 0 ? E_UPPER (ce) : -E_LOWER (ce);
+          if (l >= beta)
+            return l;
+          if (u <= alpha)
             {
-              best = MAX (best, -E_LOWER (ce));
+              best = MAX (best, u);
               bits[i] = 0;
             }
         }
@@ -575,7 +598,13 @@ negamax (Worker           *w,
       if (bits[i] == 0)
         continue;
       tafel_c4_play_bits (&child, bits[i]);
-      score = -negamax (w, &child, -beta, -alpha);
+      if (replies[i] != 0)
+        {
+          tafel_c4_play_bits (&child, replies[i]);
+          score = negamax (w, &child, alpha, beta);
+        }
+      else
+        score = -negamax (w, &child, -beta, -alpha);
       if (w->stop)
         return alpha;
 
