@@ -348,6 +348,22 @@ log2_work (guint64 nodes)
   return nodes == 0 ? 0 : 64 - __builtin_clzll (nodes);
 }
 
+
+/* Children of positions with this many stones or more are not looked up
+ * before they are searched: so close to the end the lookups, each a
+ * cache miss, cost more than the few searches they save. */
+#define ETC_PLIES 34
+
+/* A move of the mover, and the opponent's reply when it is forced: the
+ * table entry is that of the position where the mover chooses again. */
+typedef struct {
+  guint64 bits;
+  guint64 reply;
+  Slot slot;
+  int col;
+  int key;
+} Child;
+
 /* Precondition: the game is not over and the side to move cannot win with
  * its next stone.  Fail-soft: a result <= alpha is an upper bound of the
  * score, one >= beta a lower bound, one in between exact. */
@@ -360,8 +376,8 @@ negamax (Worker           *w,
   TafelC4Solver *s = w->solver;
   guint64 opp_win, next, e, empty, odd;
   guint64 start_nodes = w->nodes;
-  guint64 bits[TAFEL_C4_WIDTH], replies[TAFEL_C4_WIDTH];
-  int cols[TAFEL_C4_WIDTH], keys[TAFEL_C4_WIDTH];
+  Child moves[TAFEL_C4_WIDTH];
+  gboolean etc = p->moves < ETC_PLIES;
   int n = 0, best_move = NO_MOVE, hash_move, lo, hi, orig_alpha, best;
   Slot slot;
 
@@ -479,7 +495,8 @@ negamax (Worker           *w,
     }
 
   /* Order: hash move, then threats made (weighted by parity), centre
-   * first on ties (insertion sort is stable). */
+   * first on ties (insertion sort is stable).  Each child's bucket is
+   * fetched as it is made, to be read by the cutoff test below. */
   {
     guint64 good_rows = (p->moves & 1) ? EVEN_ROWS : ODD_ROWS;
 
@@ -488,6 +505,7 @@ negamax (Worker           *w,
         int col = tafel_c4_centre_order[i];
         guint64 move = next & tafel_c4_column_mask (col);
         guint64 threats, after, playable, reply;
+        TafelC4Pos child;
         int key, j;
 
         if (move == 0)
@@ -523,17 +541,21 @@ negamax (Worker           *w,
         if (w->id & 1)
           key += (i & 1);
 
-        for (j = n; j > 0 && keys[j - 1] < key; j--)
+        for (j = n; j > 0 && moves[j - 1].key < key; j--)
+          moves[j] = moves[j - 1];
+        moves[j].bits = move;
+        moves[j].reply = reply;
+        moves[j].col = col;
+        moves[j].key = key;
+        child = *p;
+        tafel_c4_play_bits (&child, move);
+        if (reply != 0)
+          tafel_c4_play_bits (&child, reply);
+        if (etc)
           {
-            keys[j] = keys[j - 1];
-            cols[j] = cols[j - 1];
-            bits[j] = bits[j - 1];
-            replies[j] = replies[j - 1];
+            tt_slot (s, &child, &moves[j].slot);
+            __builtin_prefetch (moves[j].slot.bucket);
           }
-        keys[j] = key;
-        cols[j] = col;
-        bits[j] = move;
-        replies[j] = reply;
         n++;
       }
   }
@@ -553,39 +575,22 @@ negamax (Worker           *w,
 
   /* Enhanced transposition cutoff: a child already known to be bad
    * enough for the opponent cuts at once, and one known to be no better
-   * than alpha for the mover need not be searched (its bound counts).
-   * The children's buckets are fetched together before any is read. */
-  {
-      Slot cs[TAFEL_C4_WIDTH];
+   * than alpha for the mover need not be searched (its bound counts). */
+  for (int i = 0; etc && i < n; i++)
+    {
+      guint64 ce = tt_probe (&moves[i].slot);
+      int l, u;
 
-      for (int i = 0; i < n; i++)
+      if (ce == 0)
+        continue;
+      l = moves[i].reply != 0 ? E_LOWER (ce) : -E_UPPER (ce);
+      u = moves[i].reply != 0 ? E_UPPER (ce) : -E_LOWER (ce);
+      if (l >= beta)
+        return l;
+      if (u <= alpha)
         {
-          TafelC4Pos child = *p;
-
-          tafel_c4_play_bits (&child, bits[i]);
-          /* After a forced reply the mover is to move again: that
-           * position is the one in the table. */
-          if (replies[i] != 0)
-            tafel_c4_play_bits (&child, replies[i]);
-          tt_slot (s, &child, &cs[i]);
-          __builtin_prefetch (cs[i].bucket);
-        }
-      for (int i = 0; i < n; i++)
-        {
-          guint64 ce = tt_probe (&cs[i]);
-          int l, u;
-
-          if (ce == 0)
-            continue;
-          l = replies[i] != 0 ? E_LOWER (ce) : -E_UPPER (ce);
-          u = replies[i] != 0 ? E_UPPER (ce) : -E_LOWER (ce);
-          if (l >= beta)
-            return l;
-          if (u <= alpha)
-            {
-              best = MAX (best, u);
-              bits[i] = 0;
-            }
+          best = MAX (best, u);
+          moves[i].bits = 0;
         }
     }
 
@@ -595,12 +600,12 @@ negamax (Worker           *w,
       TafelC4Pos child = *p;
       int score;
 
-      if (bits[i] == 0)
+      if (moves[i].bits == 0)
         continue;
-      tafel_c4_play_bits (&child, bits[i]);
-      if (replies[i] != 0)
+      tafel_c4_play_bits (&child, moves[i].bits);
+      if (moves[i].reply != 0)
         {
-          tafel_c4_play_bits (&child, replies[i]);
+          tafel_c4_play_bits (&child, moves[i].reply);
           score = negamax (w, &child, alpha, beta);
         }
       else
@@ -610,7 +615,7 @@ negamax (Worker           *w,
 
       if (score >= beta)
         {
-          tt_store (&slot, score, TAFEL_C4_MAX_SCORE + 2, cols[i],
+          tt_store (&slot, score, TAFEL_C4_MAX_SCORE + 2, moves[i].col,
                     log2_work (w->nodes - start_nodes));
           return score;
         }
@@ -620,7 +625,7 @@ negamax (Worker           *w,
           if (score > alpha)
             {
               alpha = score;
-              best_move = cols[i];
+              best_move = moves[i].col;
             }
         }
     }
