@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "c4-test-util.h"
 #include "tafel-c4-book.h"
 #include "tafel-c4-player.h"
 #include "tafel-c4-solver.h"
@@ -25,15 +26,6 @@
 static char *tmp_dir;
 static char *book_path;
 static char *progress_path;
-
-static TafelC4Pos
-pos_of (const char *moves)
-{
-  TafelC4Pos pos;
-
-  g_assert_true (tafel_c4_pos_from_moves (&pos, moves, NULL));
-  return pos;
-}
 
 static char *
 tmp_file (const char *name)
@@ -49,7 +41,7 @@ build (const char         *out,
        GCancellable       *cancellable,
        GError            **error)
 {
-  TafelC4Pos root = pos_of (ROOT);
+  TafelC4Pos root = c4_test_pos (ROOT);
 
   tafel_c4_book_build (out, progress, &root, LINES, 1, TT_BITS, log, user_data,
                        cancellable, error);
@@ -122,7 +114,7 @@ test_scores (void)
 {
   g_autoptr(TafelC4Book) book = load_book (book_path);
   g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  TafelC4Pos root = pos_of (ROOT), deeper = pos_of ("5275331143367744242"), asymmetric;
+  TafelC4Pos root = c4_test_pos (ROOT), deeper = c4_test_pos ("5275331143367744242"), asymmetric;
   guint64 counts[TAFEL_C4_CELLS + 1];
   guint held = 0;
   int score;
@@ -188,7 +180,7 @@ static void
 test_lines (void)
 {
   g_autoptr(TafelC4Book) book = load_book (book_path);
-  TafelC4Pos root = pos_of (ROOT);
+  TafelC4Pos root = c4_test_pos (ROOT);
   guint total = 0;
 
   for (guint side = 0; side < 2; side++)
@@ -276,7 +268,7 @@ test_cancel (void)
   g_autofree char *progress = tmp_file ("cancelled.progress");
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(GError) error = NULL;
-  TafelC4Pos root = pos_of (ROOT);
+  TafelC4Pos root = c4_test_pos (ROOT);
   CancelAt c = { cancellable, g_strdup_printf ("ply %u:", root.moves + 2) };
   guint64 counts[TAFEL_C4_CELLS + 1];
   int score;
@@ -460,7 +452,7 @@ test_choose (void)
     "*", "*1*", "*4*", "*7*5*", "*2*2*", "*6*3*",
     "1*", "3*", "4*1*", "5*5*", "7*7*", "2*6*", "6*2*",
   };
-  TafelC4Pos root = pos_of (ROOT);
+  TafelC4Pos root = c4_test_pos (ROOT);
   guint64 nodes;
   guint checked = 0;
   int col;

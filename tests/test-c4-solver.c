@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "c4-test-util.h"
 #include "tafel-c4-book.h"
 #include "tafel-c4-player.h"
 #include "tafel-c4-solver.h"
@@ -16,15 +17,6 @@
 #include "tafel-games.h"
 
 static TafelC4Solver *solver;
-
-static TafelC4Pos
-pos_of (const char *moves)
-{
-  TafelC4Pos pos;
-
-  g_assert_true (tafel_c4_pos_from_moves (&pos, moves, NULL));
-  return pos;
-}
 
 /* ---- sample of the six benchmark sets ------------------------------------ */
 
@@ -196,7 +188,7 @@ test_analyze (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (positions); i++)
     {
-      TafelC4Pos pos = pos_of (positions[i]);
+      TafelC4Pos pos = c4_test_pos (positions[i]);
       TafelAnalysis *analysis = g_new0 (TafelAnalysis, 1);
       int scores[7], best = G_MININT;
       guint n_best = 0;
@@ -241,7 +233,7 @@ test_hard_depth (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (positions); i++)
     {
-      TafelC4Pos pos = pos_of (positions[i]);
+      TafelC4Pos pos = c4_test_pos (positions[i]);
       int best[7];
       guint n_best, depth;
       gint64 start = g_get_monotonic_time ();
@@ -265,7 +257,7 @@ test_levels_tactics (void)
   for (TafelLevel level = TAFEL_LEVEL_MEDIUM; level <= TAFEL_LEVEL_IMPOSSIBLE; level++)
     for (guint round = 0; round < 10; round++)
       {
-        TafelC4Pos win = pos_of ("112233"), block = pos_of ("1122335");
+        TafelC4Pos win = c4_test_pos ("112233"), block = c4_test_pos ("1122335");
         int col;
 
         col = tafel_c4_choose (&win, level, rand, NULL);
@@ -288,7 +280,7 @@ test_impossible_perfect (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (positions); i++)
     {
-      TafelC4Pos pos = pos_of (positions[i]), child;
+      TafelC4Pos pos = c4_test_pos (positions[i]), child;
       int scores[7], best = G_MININT, col;
 
       tafel_c4_solver_reset (solver);
@@ -313,7 +305,7 @@ test_impossible_in_time (void)
    * second: Impossible must still answer in time. */
   for (guint i = 0; i < G_N_ELEMENTS (positions); i++)
     {
-      TafelC4Pos pos = pos_of (positions[i]);
+      TafelC4Pos pos = c4_test_pos (positions[i]);
       gint64 start = g_get_monotonic_time ();
       int col = tafel_c4_choose (&pos, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL);
       gint64 elapsed = g_get_monotonic_time () - start;
@@ -328,7 +320,7 @@ test_impossible_in_time (void)
 static void
 test_upper_bound (void)
 {
-  TafelC4Pos pos = pos_of ("4444466666");
+  TafelC4Pos pos = c4_test_pos ("4444466666");
   int score, upper;
 
   /* Nothing is known before a search, the exact score after it. */
@@ -353,7 +345,7 @@ test_cancel (void)
 {
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(GRand) rand = g_rand_new_with_seed (1);
-  TafelC4Pos pos = pos_of ("");
+  TafelC4Pos pos = c4_test_pos ("");
   GThread *thread;
   gint64 start, elapsed;
   int col;
@@ -472,7 +464,7 @@ test_book (void)
     }
   /* Deeper positions are not in it: the solver searches them. */
   {
-    TafelC4Pos deep = pos_of ("4453");
+    TafelC4Pos deep = c4_test_pos ("4453");
 
     g_assert_false (tafel_c4_book_lookup (book, &deep, &score));
   }
