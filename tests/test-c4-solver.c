@@ -296,6 +296,49 @@ test_impossible_perfect (void)
 }
 
 static void
+test_ponder (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  /* Out of any book; each child takes tens of thousands of nodes. */
+  TafelC4Pos pos = c4_test_pos ("274552224131661");
+  guint64 before = tafel_c4_player_nodes (), pondered;
+
+  /* Only Impossible thinks on the opponent's time. */
+  tafel_c4_ponder (&pos, TAFEL_LEVEL_HARD, NULL);
+  g_assert_cmpuint (tafel_c4_player_nodes (), ==, before);
+
+  tafel_c4_ponder (&pos, TAFEL_LEVEL_IMPOSSIBLE, NULL);
+  pondered = tafel_c4_player_nodes () - before;
+  g_test_message ("pondering: %" G_GUINT64_FORMAT " nodes", pondered);
+  g_assert_cmpuint (pondered, >, 20000);
+
+  /* After any move of the opponent the answer is optimal and needs
+   * almost no search: the table holds what the pondering found. */
+  for (int col = 0; col < 7; col++)
+    {
+      TafelC4Pos child;
+      int scores[7], best = G_MININT, answer, score;
+      guint64 nodes;
+
+      if (!tafel_c4_can_play (&pos, col) || tafel_c4_play_final (&pos, col, &child, &score))
+        continue;
+      tafel_c4_solver_reset (solver);
+      g_assert_true (tafel_c4_solver_move_scores (solver, &child, NULL, scores));
+      for (int c = 0; c < 7; c++)
+        best = MAX (best, scores[c]);
+
+      nodes = tafel_c4_player_nodes ();
+      answer = tafel_c4_choose (&child, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL);
+      nodes = tafel_c4_player_nodes () - nodes;
+      g_test_message ("after column %d: column %d, %" G_GUINT64_FORMAT " nodes",
+                      col + 1, answer + 1, nodes);
+      g_assert_cmpint (answer, >=, 0);
+      g_assert_cmpint (scores[answer], ==, best);
+      g_assert_cmpuint (nodes, <, pondered / 50);
+    }
+}
+
+static void
 test_impossible_in_time (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (5);
@@ -549,6 +592,7 @@ main (int    argc,
   g_test_add_func ("/c4-solver/levels-tactics", test_levels_tactics);
   g_test_add_func ("/c4-solver/impossible-perfect", test_impossible_perfect);
   g_test_add_func ("/c4-solver/impossible-in-time", test_impossible_in_time);
+  g_test_add_func ("/c4-solver/ponder", test_ponder);
   g_test_add_func ("/c4-solver/cancel", test_cancel);
   g_test_add_func ("/c4-solver/upper-bound", test_upper_bound);
   g_test_add_func ("/c4-solver/book", test_book);

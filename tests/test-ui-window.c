@@ -12,6 +12,7 @@
 #include "tafel-application.h"
 #include "ui-test-util.h"
 #include "tafel-board-view.h"
+#include "tafel-c4-player.h"
 #include "tafel-preferences-dialog.h"
 #include "tafel-window.h"
 
@@ -504,6 +505,65 @@ test_show_value (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+has_17_moves (gpointer window)
+{
+  return tafel_match_get_n_moves (tafel_window_get_match (window)) >= 17;
+}
+
+static gboolean
+has_19_moves (gpointer window)
+{
+  return tafel_match_get_n_moves (tafel_window_get_match (window)) >= 19;
+}
+
+static gboolean
+done_pondering (gpointer window)
+{
+  return !tafel_window_is_pondering (window);
+}
+
+static void
+test_ponder (void)
+{
+  TafelWindow *window = open_window ("computer", "impossible");
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+  TafelMatch *match;
+  guint64 nodes, pondered;
+
+  /* Connect Four out of the book, the person to move. */
+  g_settings_set_string (settings, "game", "connect-four");
+  g_assert_true (tafel_window_start_position (window, TAFEL_GAME_CONNECT_FOUR, "274552224131661", NULL));
+  match = tafel_window_get_match (window);
+
+  /* The computer thinks on the person's time, and stops when the
+   * person moves; its answer comes all the same. */
+  g_assert_true (tafel_window_is_pondering (window));
+  g_assert_true (tafel_match_play (match, &(TafelMove) { 1, { 3 } }, NULL));
+  g_assert_false (tafel_window_is_pondering (window));
+  g_assert_true (tafel_window_is_thinking (window));
+  ui_test_iterate_until (has_17_moves, window);
+
+  /* Left to think to the end, it has its next answer ready: hardly a
+   * node is searched for it. */
+  g_assert_true (tafel_window_is_pondering (window));
+  pondered = tafel_c4_player_nodes ();
+  ui_test_iterate_until (done_pondering, window);
+  nodes = tafel_c4_player_nodes ();
+  pondered = nodes - pondered;
+  g_assert_true (tafel_match_play (match, &(TafelMove) { 1, { 2 } }, NULL));
+  ui_test_iterate_until (has_19_moves, window);
+  nodes = tafel_c4_player_nodes () - nodes;
+  g_test_message ("pondering: %" G_GUINT64_FORMAT " nodes, then the answer: %" G_GUINT64_FORMAT,
+                  pondered, nodes);
+  g_assert_cmpuint (nodes, <, pondered / 20);
+
+  /* Against a person nobody ponders. */
+  g_settings_set_string (settings, "opponent", "human");
+  g_assert_false (tafel_window_is_pondering (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -520,6 +580,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/keyboard", test_keyboard);
   g_test_add_func ("/ui/window/show-value", test_show_value);
   g_test_add_func ("/ui/window/dark-style", test_dark_style);
+  g_test_add_func ("/ui/window/ponder", test_ponder);
 
   return ui_test_run ();
 }

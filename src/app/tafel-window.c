@@ -50,6 +50,8 @@ struct _TafelWindow
 
   GCancellable *thinking;      /* non-NULL while the computer thinks */
   GCancellable *hinting;       /* a hint being computed */
+  GCancellable *pondering;     /* thinking on the person's time, for this position */
+  gboolean pondered;           /* ... and done */
   GCancellable *analyzing;     /* the exact value being worked out */
   char *known;                 /* what is known of the position, or NULL */
   gboolean stepping;           /* undo/redo passing the computer's turns */
@@ -136,10 +138,14 @@ cancel (GCancellable **cancellable)
   g_clear_object (cancellable);
 }
 
-/* Drops what was known of the position and any analysis under way. */
+/* Drops what was known of the position and any analysis under way,
+ * the computer's thinking on the person's time included (it holds the
+ * game's search tables, which the next request needs). */
 static void
 forget_value (TafelWindow *self)
 {
+  cancel (&self->pondering);
+  self->pondered = FALSE;
   cancel (&self->analyzing);
   g_clear_pointer (&self->known, g_free);
 }
@@ -222,6 +228,41 @@ maybe_start_computer (TafelWindow *self)
                               self->thinking, on_move_chosen, g_object_ref (self));
 }
 
+/* ---- thinking on the person's time ---- */
+
+static void
+on_pondered (GObject      *source,
+             GAsyncResult *result,
+             gpointer      data)
+{
+  g_autoptr(TafelWindow) self = data;
+
+  /* Nothing to show.  When done, self->pondering stays until the
+   * position changes, so that it is not thought over twice. */
+  if (tafel_ai_ponder_finish (TAFEL_AI (source), result, NULL))
+    self->pondered = TRUE;
+}
+
+/* On a person's turn against the computer, when nothing else is being
+ * computed, the computer prepares its answers (Impossible at Connect
+ * Four solves the positions the person's moves lead to). */
+static void
+maybe_ponder (TafelWindow *self)
+{
+  const TafelRules *rules = tafel_match_get_rules (self->match);
+
+  if (rules->ponder == NULL || self->computer_side == TAFEL_SIDE_NONE || self->stepping ||
+      self->pondering != NULL || self->thinking != NULL || self->analyzing != NULL ||
+      self->hinting != NULL ||
+      tafel_match_get_status (self->match) != TAFEL_STATUS_RUNNING ||
+      tafel_match_get_side_to_move (self->match) == self->computer_side)
+    return;
+
+  self->pondering = g_cancellable_new ();
+  tafel_ai_ponder_async (self->ai, self->match, setting_level (self),
+                         self->pondering, on_pondered, g_object_ref (self));
+}
+
 /* ---- what is known of the position (the show-value preference) ---- */
 
 static char *
@@ -275,6 +316,7 @@ on_analyzed (GObject      *source,
   g_free (self->known);
   self->known = value_text (self, analysis);
   update_status (self);
+  maybe_ponder (self);
 }
 
 /* On a person's turn, if asked for, work out what the position is worth. */
@@ -435,14 +477,17 @@ update (TafelWindow *self)
   update_actions (self);
   maybe_start_computer (self);
   maybe_analyze (self);
+  maybe_ponder (self);
 }
 
 static void
 on_match_changed (TafelMatch  *match,
                   TafelWindow *self)
 {
-  /* What was known belonged to the previous position. */
+  /* What was known belonged to the previous position, and so did a
+   * hint still being computed. */
   forget_value (self);
+  cancel (&self->hinting);
   update (self);
   if (!self->restoring)
     save_game (self);
@@ -753,8 +798,12 @@ on_hint_chosen (GObject      *source,
 
   if (!tafel_ai_choose_move_finish (TAFEL_AI (source), result, &move, &serial, &error))
     return;
-  if (serial == tafel_match_get_serial (self->match))
-    tafel_board_view_show_hint (TAFEL_BOARD_VIEW (self->board_view), &move);
+  if (serial != tafel_match_get_serial (self->match))
+    return;
+
+  g_clear_object (&self->hinting);
+  tafel_board_view_show_hint (TAFEL_BOARD_VIEW (self->board_view), &move);
+  maybe_ponder (self);
 }
 
 static void
@@ -763,6 +812,7 @@ hint (TafelWindow *self)
   if (tafel_match_get_status (self->match) != TAFEL_STATUS_RUNNING || !persons_turn_at (self))
     return;
 
+  cancel (&self->pondering);
   cancel (&self->hinting);
   self->hinting = g_cancellable_new ();
   tafel_ai_choose_move_async (self->ai, self->match, TAFEL_LEVEL_IMPOSSIBLE,
@@ -1100,6 +1150,14 @@ tafel_window_is_thinking (TafelWindow *self)
   g_return_val_if_fail (TAFEL_IS_WINDOW (self), FALSE);
 
   return self->thinking != NULL;
+}
+
+gboolean
+tafel_window_is_pondering (TafelWindow *self)
+{
+  g_return_val_if_fail (TAFEL_IS_WINDOW (self), FALSE);
+
+  return self->pondering != NULL && !self->pondered;
 }
 
 int

@@ -28,6 +28,8 @@ TafelAi     *tafel_window_get_ai        (TafelWindow    *self);
 GtkWidget   *tafel_window_get_board     (TafelWindow    *self);
 const char  *tafel_window_get_status    (TafelWindow    *self);
 gboolean     tafel_window_is_thinking   (TafelWindow    *self);
+/* TRUE while the computer thinks on the person's time. */
+gboolean     tafel_window_is_pondering  (TafelWindow    *self);
 /* The side the computer plays, or TAFEL_SIDE_NONE against a person. */
 int          tafel_window_get_computer_side (TafelWindow *self);
 TafelStatistics *tafel_window_get_statistics (TafelWindow *self);

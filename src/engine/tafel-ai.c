@@ -206,22 +206,25 @@ request_new (TafelAi    *self,
   return request;
 }
 
-static GTask *
-task_new (TafelAi             *self,
-          Request             *request,
+/* Runs @func on a worker thread over a request for @match at @level. */
+static void
+run_task (TafelAi             *self,
+          TafelMatch          *match,
+          TafelLevel           level,
           gpointer             source_tag,
           const char          *name,
+          GTaskThreadFunc      func,
           GCancellable        *cancellable,
           GAsyncReadyCallback  callback,
           gpointer             user_data)
 {
-  GTask *task = g_task_new (self, cancellable, callback, user_data);
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
 
   g_task_set_source_tag (task, source_tag);
   g_task_set_name (task, name);
-  g_task_set_task_data (task, request, (GDestroyNotify) request_free);
+  g_task_set_task_data (task, request_new (self, match, level), (GDestroyNotify) request_free);
   g_task_set_return_on_cancel (task, TRUE);
-  return task;
+  g_task_run_in_thread (task, func);
 }
 
 /**
@@ -240,14 +243,11 @@ tafel_ai_choose_move_async (TafelAi             *self,
                             GAsyncReadyCallback  callback,
                             gpointer             user_data)
 {
-  g_autoptr(GTask) task = NULL;
-
   g_return_if_fail (TAFEL_IS_AI (self));
   g_return_if_fail (TAFEL_IS_MATCH (match));
 
-  task = task_new (self, request_new (self, match, level), tafel_ai_choose_move_async,
-                   "[tafel] choose move", cancellable, callback, user_data);
-  g_task_run_in_thread (task, choose_in_thread);
+  run_task (self, match, level, tafel_ai_choose_move_async, "[tafel] choose move", choose_in_thread,
+            cancellable, callback, user_data);
 }
 
 /**
@@ -312,14 +312,11 @@ tafel_ai_analyze_async (TafelAi             *self,
                         GAsyncReadyCallback  callback,
                         gpointer             user_data)
 {
-  g_autoptr(GTask) task = NULL;
-
   g_return_if_fail (TAFEL_IS_AI (self));
   g_return_if_fail (TAFEL_IS_MATCH (match));
 
-  task = task_new (self, request_new (self, match, TAFEL_LEVEL_IMPOSSIBLE), tafel_ai_analyze_async,
-                   "[tafel] analyze", cancellable, callback, user_data);
-  g_task_run_in_thread (task, analyze_in_thread);
+  run_task (self, match, TAFEL_LEVEL_IMPOSSIBLE, tafel_ai_analyze_async, "[tafel] analyze", analyze_in_thread,
+            cancellable, callback, user_data);
 }
 
 /**
@@ -345,6 +342,64 @@ tafel_ai_analyze_finish (TafelAi       *self,
     *serial = ((Request *) g_task_get_task_data (G_TASK (result)))->serial;
 
   return analysis;
+}
+
+static void
+ponder_in_thread (GTask        *task,
+                  gpointer      source_object,
+                  gpointer      task_data,
+                  GCancellable *cancellable)
+{
+  Request *request = task_data;
+  TafelHistory history = { request->hashes, request->n_hashes };
+
+  if (request->rules->ponder != NULL)
+    request->rules->ponder (&request->state, &history, request->level, cancellable);
+
+  if (!g_task_return_error_if_cancelled (task))
+    g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * tafel_ai_ponder_async:
+ * @match: the game, the opponent to move; its current position is copied
+ * @level: the level the computer will answer at
+ * @cancellable: (nullable): cancel it before asking for a move: the
+ *   thinking holds the game's search tables
+ *
+ * Thinks on the opponent's time, on a worker thread, for the answers to
+ * come (where the game has something to prepare at @level).
+ */
+void
+tafel_ai_ponder_async (TafelAi             *self,
+                       TafelMatch          *match,
+                       TafelLevel           level,
+                       GCancellable        *cancellable,
+                       GAsyncReadyCallback  callback,
+                       gpointer             user_data)
+{
+  g_return_if_fail (TAFEL_IS_AI (self));
+  g_return_if_fail (TAFEL_IS_MATCH (match));
+
+  run_task (self, match, level, tafel_ai_ponder_async, "[tafel] ponder", ponder_in_thread,
+            cancellable, callback, user_data);
+}
+
+/**
+ * tafel_ai_ponder_finish:
+ *
+ * Returns: %TRUE when the thinking ran to its end, %FALSE with an error
+ *   when it was cancelled
+ */
+gboolean
+tafel_ai_ponder_finish (TafelAi       *self,
+                        GAsyncResult  *result,
+                        GError       **error)
+{
+  g_return_val_if_fail (TAFEL_IS_AI (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 /**

@@ -42,6 +42,16 @@ TafelAnalysis *tafel_ai_analyze_finish   (TafelAi              *self,
                                           guint                *serial,
                                           GError              **error);
 
+void        tafel_ai_ponder_async        (TafelAi              *self,
+                                          TafelMatch           *match,
+                                          TafelLevel            level,
+                                          GCancellable         *cancellable,
+                                          GAsyncReadyCallback   callback,
+                                          gpointer              user_data);
+gboolean    tafel_ai_ponder_finish       (TafelAi              *self,
+                                          GAsyncResult         *result,
+                                          GError              **error);
+
 GThread    *tafel_ai_get_last_worker     (TafelAi              *self);
 
 G_END_DECLS

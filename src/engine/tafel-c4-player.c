@@ -27,9 +27,11 @@ shared_acquire (void)
   g_mutex_lock (&shared_lock);
   if (shared_solver == NULL)
     {
-      shared_solver = tafel_c4_solver_new (TAFEL_C4_TT_BITS);
-      tafel_c4_solver_set_threads (shared_solver, 2);
-      tafel_c4_solver_set_book (shared_solver, tafel_c4_book_get_default ());
+      TafelC4Solver *s = tafel_c4_solver_new (TAFEL_C4_TT_BITS);
+
+      tafel_c4_solver_set_threads (s, 2);
+      tafel_c4_solver_set_book (s, tafel_c4_book_get_default ());
+      g_atomic_pointer_set (&shared_solver, s);
     }
   tafel_c4_solver_set_time_limit (shared_solver, 0);
 
@@ -107,17 +109,14 @@ quick_optimal_moves (const TafelC4Pos *pos,
   return TRUE;
 }
 
+/* Without the lock: a test may ask while the solver is thinking on
+ * the opponent's time. */
 guint64
 tafel_c4_player_nodes (void)
 {
-  guint64 nodes = 0;
+  TafelC4Solver *s = g_atomic_pointer_get (&shared_solver);
 
-  g_mutex_lock (&shared_lock);
-  if (shared_solver != NULL)
-    nodes = tafel_c4_solver_nodes (shared_solver);
-  g_mutex_unlock (&shared_lock);
-
-  return nodes;
+  return s != NULL ? tafel_c4_solver_nodes (s) : 0;
 }
 
 /* Exact score of a running position: the book first, then the search. */
@@ -262,6 +261,78 @@ tafel_c4_analyze (const TafelC4Pos *pos,
     analysis->best[analysis->n_best++] = (TafelMove) { 1, { best[i] } };
 
   return TRUE;
+}
+
+/* Impossible's searches at @pos: first a move that keeps the score known
+ * from the position before (@keeping, -1 if none; cheap: one null-window
+ * test per move, at that score), then the optimal moves, up to @max_best
+ * of them, the columns tried in @order.  FALSE when out of time or
+ * cancelled before the optimal moves are known. */
+static gboolean
+impossible_search (TafelC4Solver    *s,
+                   const TafelC4Pos *pos,
+                   const int         order[TAFEL_C4_WIDTH],
+                   guint             max_best,
+                   GCancellable     *cancellable,
+                   int              *keeping,
+                   int              *score,
+                   int              *best,
+                   guint            *n_best)
+{
+  int lower, kept[TAFEL_C4_WIDTH];
+  guint n_kept;
+
+  *keeping = -1;
+  if (known_lower_bound (s, pos, &lower)
+      && moves_holding (s, pos, order, -lower, max_best, cancellable, kept, &n_kept)
+      && n_kept > 0)
+    *keeping = kept[0];
+
+  return optimal_moves (s, pos, order, max_best, cancellable, score, best, n_best);
+}
+
+/* ---- thinking on the opponent's time ------------------------------------ */
+
+/* At most this long on each of the opponent's possible moves. */
+#define PONDER_MS 5000
+
+/* Impossible solves, while the opponent thinks, each position the
+ * opponent's move can lead to, just as it will when asked for its answer
+ * there: the shared solver's table keeps the scores, and the answer after
+ * the opponent's move mostly needs no search.  The solver is held for
+ * one position at a time, so a request waits at most for the next poll
+ * of @cancellable. */
+void
+tafel_c4_ponder (const TafelC4Pos *pos,
+                 TafelLevel        level,
+                 GCancellable     *cancellable)
+{
+  if (level != TAFEL_LEVEL_IMPOSSIBLE || tafel_c4_pos_is_over (pos))
+    return;
+
+  for (int i = 0; i < TAFEL_C4_WIDTH; i++)
+    {
+      int col = tafel_c4_centre_order[i];
+      int best[TAFEL_C4_WIDTH];
+      guint n_best;
+      TafelC4Pos child;
+      TafelC4Solver *s;
+      int score, keeping;
+
+      if (g_cancellable_is_cancelled (cancellable))
+        return;
+      if (!tafel_c4_can_play (pos, col)
+          || tafel_c4_play_final (pos, col, &child, &score)
+          || quick_optimal_moves (&child, &score, best, &n_best))
+        continue;
+
+      s = shared_acquire ();
+      tafel_c4_solver_set_time_limit (s, PONDER_MS);
+      impossible_search (s, &child, tafel_c4_centre_order, TAFEL_C4_WIDTH, cancellable,
+                         &keeping, &score, best, &n_best);
+      tafel_c4_solver_set_time_limit (s, 0);
+      shared_release ();
+    }
 }
 
 /* ---- heuristic search for the lower levels ----------------------------- */
@@ -520,8 +591,8 @@ tafel_c4_choose (const TafelC4Pos *pos,
       {
         TafelC4Solver *s;
         int order[TAFEL_C4_WIDTH];
-        int score, lower = 0, keeping = -1;
-        gboolean ok, keeps;
+        int score, keeping;
+        gboolean ok;
 
         /* The book (or a win at once) answers without a search. */
         if (quick_optimal_moves (pos, &score, best, &n_best))
@@ -537,22 +608,16 @@ tafel_c4_choose (const TafelC4Pos *pos,
             order[i] = order[j];
             order[j] = i;
           }
-        /* First a move that keeps the score known from the position
-         * before (cheap: one null-window test per move, at the score),
-         * then the search for an optimal one in the time left. */
         s = shared_acquire ();
         tafel_c4_solver_set_time_limit (s, IMPOSSIBLE_EXACT_MS);
-        keeps = known_lower_bound (s, pos, &lower)
-                && moves_holding (s, pos, order, -lower, 1, cancellable, &keeping, &n_best)
-                && n_best > 0;
-        ok = optimal_moves (s, pos, order, 1, cancellable, &score, best, &n_best);
+        ok = impossible_search (s, pos, order, 1, cancellable, &keeping, &score, best, &n_best);
         tafel_c4_solver_set_time_limit (s, 0);
         shared_release ();
         if (ok && n_best > 0)
           return best[g_rand_int_range (rand, 0, n_best)];
         if (cancellable && g_cancellable_is_cancelled (cancellable))
           return -1;
-        if (keeps)
+        if (keeping >= 0)
           return keeping;
         /* Out of time: the strongest heuristic move instead. */
         depth = 42;

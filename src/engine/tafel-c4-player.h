@@ -22,6 +22,13 @@ int            tafel_c4_choose             (const TafelC4Pos   *pos,
                                             GRand              *rand,
                                             GCancellable       *cancellable);
 
+/* Thinks on the opponent's time (Impossible only): solves the positions
+ * the opponent's moves lead to, for the answers there.  Returns when done
+ * or cancelled. */
+void           tafel_c4_ponder             (const TafelC4Pos   *pos,
+                                            TafelLevel          level,
+                                            GCancellable       *cancellable);
+
 /* Nodes searched by the shared solver so far (0 before its first
  * search); tests see from it whether an answer needed a search. */
 guint64        tafel_c4_player_nodes       (void);

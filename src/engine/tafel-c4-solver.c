@@ -761,7 +761,8 @@ tafel_c4_solver_upper_bound (TafelC4Solver    *solver,
 guint64
 tafel_c4_solver_nodes (TafelC4Solver *solver)
 {
-  return solver->nodes;
+  /* Another thread may be searching: read and add atomically. */
+  return __atomic_load_n (&solver->nodes, __ATOMIC_RELAXED);
 }
 
 /* Narrows [min, max] to the score with null-window searches.
@@ -902,9 +903,9 @@ search (TafelC4Solver    *s,
   if (thread)
     {
       g_thread_join (thread);
-      s->nodes += helper.worker.nodes;
+      __atomic_fetch_add (&s->nodes, helper.worker.nodes, __ATOMIC_RELAXED);
     }
-  s->nodes += w.nodes;
+  __atomic_fetch_add (&s->nodes, w.nodes, __ATOMIC_RELAXED);
 
   if (!w.stop)
     *score = r;

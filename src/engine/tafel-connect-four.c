@@ -377,6 +377,17 @@ c4_choose_move (const TafelState   *state,
   return TRUE;
 }
 
+static void
+c4_ponder (const TafelState   *state,
+           const TafelHistory *history,
+           TafelLevel          level,
+           GCancellable       *cancellable)
+{
+  TafelC4Pos p = pos_of (state);
+
+  tafel_c4_ponder (&p, level, cancellable);
+}
+
 static guint64
 c4_perft (const TafelState *state,
           guint             depth)
@@ -407,5 +418,6 @@ const TafelRules tafel_connect_four_rules = {
   .moves_separated = FALSE,
   .analyze = c4_analyze,
   .choose_move = c4_choose_move,
+  .ponder = c4_ponder,
   .perft = c4_perft,
 };

@@ -164,6 +164,12 @@ struct _TafelRules {
                             TafelLevel level, GRand *rand,
                             GCancellable *cancellable, TafelMove *move);
 
+  /* Optional: thinking on the opponent's time at @level, for the answers
+   * to come (kept in the game's own tables); returns when done or
+   * cancelled.  NULL where the game has nothing to prepare. */
+  void     (*ponder)       (const TafelState *state, const TafelHistory *history,
+                            TafelLevel level, GCancellable *cancellable);
+
   /* Optional: a position given as text (Mill: Sanmill's FEN); NULL where
    * the game has no such notation. */
   gboolean (*parse_position) (const char *text, TafelState *state, GError **error);
