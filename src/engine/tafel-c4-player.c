@@ -279,7 +279,7 @@ impossible_search (TafelC4Solver    *s,
                    int              *best,
                    guint            *n_best)
 {
-  int lower, kept[TAFEL_C4_WIDTH];
+  int lower = 0, kept[TAFEL_C4_WIDTH];
   guint n_kept;
 
   *keeping = -1;
