@@ -373,6 +373,19 @@ test_upper_bound (void)
   g_assert_cmpint (score, ==, 3);
   g_assert_true (tafel_c4_solver_upper_bound (solver, &pos, &upper));
   g_assert_cmpint (upper, ==, score);
+
+  /* A position with one move that does not lose at once (here O must
+   * block at column 4) has no table entry of its own, as the search
+   * plays such moves through: its bound comes from the position after
+   * the forced move. */
+  tafel_c4_solver_reset (solver);
+  pos = c4_test_pos ("11223");
+  g_assert_false (tafel_c4_solver_upper_bound (solver, &pos, &upper));
+  pos = c4_test_pos ("112234");
+  g_assert_true (tafel_c4_solver_solve (solver, &pos, NULL, &score));
+  pos = c4_test_pos ("11223");
+  g_assert_true (tafel_c4_solver_upper_bound (solver, &pos, &upper));
+  g_assert_cmpint (upper, ==, -score);
 }
 
 static gpointer

@@ -743,19 +743,58 @@ tafel_c4_solver_upper_bound (TafelC4Solver    *solver,
                              const TafelC4Pos *pos,
                              int              *upper)
 {
-  Slot slot;
-  guint64 e;
+  TafelC4Pos p = *pos;
+  gboolean negated = FALSE;
+  int lower;
 
-  if (tafel_c4_solver_book_score (solver, pos, upper))
-    return TRUE;
+  /* The search plays forced moves through without table entries of
+   * their own: follow them to the position that has one. */
+  for (;;)
+    {
+      guint64 next, opp_win, e;
+      Slot slot;
 
-  tt_slot (solver, pos, &slot);
-  e = tt_probe (&slot);
-  if (e == 0 || E_UPPER (e) > TAFEL_C4_MAX_SCORE)
-    return FALSE;
-  *upper = E_UPPER (e);
+      if (tafel_c4_solver_book_score (solver, &p, &lower))
+        {
+          *upper = lower;
+          break;
+        }
+      if (p.moves == TAFEL_C4_CELLS)
+        {
+          lower = *upper = 0;
+          break;
+        }
+      if (tafel_c4_can_win_now (&p))
+        {
+          lower = *upper = tafel_c4_score_win_now (&p);
+          break;
+        }
+      next = tafel_c4_non_losing_moves (&p, &opp_win);
+      if (next == 0)
+        {
+          lower = *upper = -(TAFEL_C4_CELLS - (int) p.moves) / 2;
+          break;
+        }
+      if ((next & (next - 1)) == 0)
+        {
+          tafel_c4_play_bits (&p, next);
+          negated = !negated;
+          continue;
+        }
 
-  return TRUE;
+      tt_slot (solver, &p, &slot);
+      e = tt_probe (&slot);
+      if (e == 0)
+        return FALSE;
+      lower = E_LOWER (e);
+      *upper = E_UPPER (e);
+      break;
+    }
+
+  if (negated)
+    *upper = -lower;
+
+  return *upper <= TAFEL_C4_MAX_SCORE;
 }
 
 guint64
