@@ -494,8 +494,8 @@ negamax (Worker           *w,
         return CLAMP (score, alpha, beta);
     }
 
-  /* Order: hash move, then threats made (weighted by parity), centre
-   * first on ties (insertion sort is stable).  Each child's bucket is
+  /* Order: threats made (weighted by parity, the table's move with a
+   * bonus), centre first on ties (insertion sort is stable).  Each child's bucket is
    * fetched as it is made, to be read by the cutoff test below. */
   {
     guint64 good_rows = (p->moves & 1) ? EVEN_ROWS : ODD_ROWS;
@@ -535,9 +535,10 @@ negamax (Worker           *w,
               + 2 * __builtin_popcountll (threats)
               + __builtin_popcountll (threats & good_rows);
         key = key * 8 + (TAFEL_C4_WIDTH - i);
-        /* Above any threat count, and room for the tie-break below. */
+        /* The table's move counts as one more threat on a good row: put
+         * first regardless, it costs 2-3 % more nodes on the test sets. */
         if (col == hash_move)
-          key = G_MAXINT - 1;
+          key += 8;
         if (w->id & 1)
           key += (i & 1);
 
