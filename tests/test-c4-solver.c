@@ -334,7 +334,9 @@ test_ponder (void)
                       col + 1, answer + 1, nodes);
       g_assert_cmpint (answer, >=, 0);
       g_assert_cmpint (scores[answer], ==, best);
-      g_assert_cmpuint (nodes, <, pondered / 50);
+      /* (Under valgrind the pondering may reach its time limit.) */
+      if (g_getenv ("TAFEL_UNDER_VALGRIND") == NULL)
+        g_assert_cmpuint (nodes, <, pondered / 50);
     }
 }
 
