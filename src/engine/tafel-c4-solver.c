@@ -354,11 +354,13 @@ log2_work (guint64 nodes)
  * cache miss, cost more than the few searches they save. */
 #define ETC_PLIES 34
 
-/* A move of the mover, and the opponent's reply when it is forced: the
- * table entry is that of the position where the mover chooses again. */
+/* A move of the mover, the opponent's reply when it is forced, and the
+ * mover's next move when that is forced in turn: the table entry is that
+ * of the position after them, where a side has a choice again. */
 typedef struct {
   guint64 bits;
   guint64 reply;
+  guint64 again;        /* the mover's forced move after the reply */
   Slot slot;
   int col;
   int key;
@@ -546,12 +548,25 @@ negamax (Worker           *w,
           moves[j] = moves[j - 1];
         moves[j].bits = move;
         moves[j].reply = reply;
+        moves[j].again = 0;
         moves[j].col = col;
         moves[j].key = key;
         child = *p;
         tafel_c4_play_bits (&child, move);
         if (reply != 0)
-          tafel_c4_play_bits (&child, reply);
+          {
+            guint64 ow, again;
+
+            /* The mover cannot win at once after the reply (a winning
+             * cell above the reply's cell would have won above). */
+            tafel_c4_play_bits (&child, reply);
+            again = tafel_c4_non_losing_moves (&child, &ow);
+            if (again != 0 && (again & (again - 1)) == 0)
+              {
+                moves[j].again = again;
+                tafel_c4_play_bits (&child, again);
+              }
+          }
         if (etc)
           {
             tt_slot (s, &child, &moves[j].slot);
@@ -580,12 +595,15 @@ negamax (Worker           *w,
   for (int i = 0; etc && i < n; i++)
     {
       guint64 ce = tt_probe (&moves[i].slot);
+      gboolean mover;
       int l, u;
 
       if (ce == 0)
         continue;
-      l = moves[i].reply != 0 ? E_LOWER (ce) : -E_UPPER (ce);
-      u = moves[i].reply != 0 ? E_UPPER (ce) : -E_LOWER (ce);
+      /* The entry's side to move: the mover or the opponent. */
+      mover = moves[i].reply != 0 && moves[i].again == 0;
+      l = mover ? E_LOWER (ce) : -E_UPPER (ce);
+      u = mover ? E_UPPER (ce) : -E_LOWER (ce);
       if (l >= beta)
         return l;
       if (u <= alpha)
@@ -604,7 +622,13 @@ negamax (Worker           *w,
       if (moves[i].bits == 0)
         continue;
       tafel_c4_play_bits (&child, moves[i].bits);
-      if (moves[i].reply != 0)
+      if (moves[i].again != 0)
+        {
+          tafel_c4_play_bits (&child, moves[i].reply);
+          tafel_c4_play_bits (&child, moves[i].again);
+          score = -negamax (w, &child, -beta, -alpha);
+        }
+      else if (moves[i].reply != 0)
         {
           tafel_c4_play_bits (&child, moves[i].reply);
           score = negamax (w, &child, alpha, beta);
