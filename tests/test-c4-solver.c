@@ -241,10 +241,9 @@ test_hard_depth (void)
       tafel_c4_heuristic_search (&pos, 10, 0, NULL, best, &n_best, &depth);
       g_test_message ("%s: depth %u in %.0f ms", positions[i], depth,
                       (g_get_monotonic_time () - start) / 1000.);
+      /* The time is reported above, not asserted. */
       g_assert_cmpuint (depth, >=, 10);
       g_assert_cmpuint (n_best, >, 0);
-      /* Well within a second, even on a loaded machine. */
-      g_assert_cmpint (g_get_monotonic_time () - start, <, 3 * G_USEC_PER_SEC);
     }
 }
 

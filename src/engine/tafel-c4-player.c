@@ -195,6 +195,9 @@ known_lower_bound (TafelC4Solver    *s,
                    int              *lower)
 {
   guint64 theirs = pos->current ^ pos->mask;
+  /* A loss to the opponent's next stone, the least any position scores:
+   * a bound no higher says nothing, and every move would "keep" it. */
+  int least = -(TAFEL_C4_CELLS - (int) pos->moves) / 2;
   gboolean known = FALSE;
 
   for (int col = 0; col < TAFEL_C4_WIDTH; col++)
@@ -207,7 +210,8 @@ known_lower_bound (TafelC4Solver    *s,
       if ((theirs & stones & ~(stones >> 1)) == 0)
         continue;
       tafel_c4_unplay_col (&parent, col);
-      if (tafel_c4_solver_upper_bound (s, &parent, &upper) && (!known || -upper > *lower))
+      if (tafel_c4_solver_upper_bound (s, &parent, &upper) && -upper > least
+          && (!known || -upper > *lower))
         {
           *lower = -upper;
           known = TRUE;
