@@ -354,16 +354,17 @@ log2_work (guint64 nodes)
  * cache miss, cost more than the few searches they save. */
 #define ETC_PLIES 34
 
-/* A move of the mover, the opponent's reply when it is forced, and the
- * mover's next move when that is forced in turn: the table entry is that
- * of the position after them, where a side has a choice again. */
+/* A child to search: the position after a move of the mover, after the
+ * opponent's reply too when it is forced, and after the mover's next move
+ * when that is forced in turn, where a side has a choice again; its
+ * table slot, and whether the mover is to move there. */
 typedef struct {
-  guint64 bits;
-  guint64 reply;
-  guint64 again;        /* the mover's forced move after the reply */
+  TafelC4Pos pos;
   Slot slot;
   int col;
   int key;
+  gboolean mover;
+  gboolean skip;        /* its table bound already decides it */
 } Child;
 
 /* Precondition: the game is not over and the side to move cannot win with
@@ -508,6 +509,7 @@ negamax (Worker           *w,
         guint64 move = next & tafel_c4_column_mask (col);
         guint64 threats, after, playable, reply;
         TafelC4Pos child;
+        gboolean mover;
         int key, j;
 
         if (move == 0)
@@ -544,15 +546,9 @@ negamax (Worker           *w,
         if (w->id & 1)
           key += (i & 1);
 
-        for (j = n; j > 0 && moves[j - 1].key < key; j--)
-          moves[j] = moves[j - 1];
-        moves[j].bits = move;
-        moves[j].reply = reply;
-        moves[j].again = 0;
-        moves[j].col = col;
-        moves[j].key = key;
         child = *p;
         tafel_c4_play_bits (&child, move);
+        mover = FALSE;
         if (reply != 0)
           {
             guint64 ow, again;
@@ -560,16 +556,25 @@ negamax (Worker           *w,
             /* The mover cannot win at once after the reply (a winning
              * cell above the reply's cell would have won above). */
             tafel_c4_play_bits (&child, reply);
+            mover = TRUE;
             again = tafel_c4_non_losing_moves (&child, &ow);
             if (again != 0 && (again & (again - 1)) == 0)
               {
-                moves[j].again = again;
                 tafel_c4_play_bits (&child, again);
+                mover = FALSE;
               }
           }
+
+        for (j = n; j > 0 && moves[j - 1].key < key; j--)
+          moves[j] = moves[j - 1];
+        moves[j].pos = child;
+        moves[j].col = col;
+        moves[j].key = key;
+        moves[j].mover = mover;
+        moves[j].skip = FALSE;
         if (etc)
           {
-            tt_slot (s, &child, &moves[j].slot);
+            tt_slot (s, &moves[j].pos, &moves[j].slot);
             __builtin_prefetch (moves[j].slot.bucket);
           }
         n++;
@@ -595,46 +600,32 @@ negamax (Worker           *w,
   for (int i = 0; etc && i < n; i++)
     {
       guint64 ce = tt_probe (&moves[i].slot);
-      gboolean mover;
       int l, u;
 
       if (ce == 0)
         continue;
-      /* The entry's side to move: the mover or the opponent. */
-      mover = moves[i].reply != 0 && moves[i].again == 0;
-      l = mover ? E_LOWER (ce) : -E_UPPER (ce);
-      u = mover ? E_UPPER (ce) : -E_LOWER (ce);
+      l = moves[i].mover ? E_LOWER (ce) : -E_UPPER (ce);
+      u = moves[i].mover ? E_UPPER (ce) : -E_LOWER (ce);
       if (l >= beta)
         return l;
       if (u <= alpha)
         {
           best = MAX (best, u);
-          moves[i].bits = 0;
+          moves[i].skip = TRUE;
         }
     }
 
   orig_alpha = alpha;
   for (int i = 0; i < n; i++)
     {
-      TafelC4Pos child = *p;
       int score;
 
-      if (moves[i].bits == 0)
+      if (moves[i].skip)
         continue;
-      tafel_c4_play_bits (&child, moves[i].bits);
-      if (moves[i].again != 0)
-        {
-          tafel_c4_play_bits (&child, moves[i].reply);
-          tafel_c4_play_bits (&child, moves[i].again);
-          score = -negamax (w, &child, -beta, -alpha);
-        }
-      else if (moves[i].reply != 0)
-        {
-          tafel_c4_play_bits (&child, moves[i].reply);
-          score = negamax (w, &child, alpha, beta);
-        }
+      if (moves[i].mover)
+        score = negamax (w, &moves[i].pos, alpha, beta);
       else
-        score = -negamax (w, &child, -beta, -alpha);
+        score = -negamax (w, &moves[i].pos, -beta, -alpha);
       if (w->stop)
         return alpha;
 
