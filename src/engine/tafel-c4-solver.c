@@ -19,7 +19,8 @@
  *    (mirror images share an entry) is mixed by a bijection and split
  *    into bucket index and a stored remainder, so a hit is exact; each
  *    entry keeps a lower and an upper bound, the best move and the work
- *    spent (the bucket keeps the costlier entry first);
+ *    spent (the bucket keeps the costlier entry first); positions near
+ *    the end have a small table of their own that stays in the caches;
  *  - enhanced transposition cutoffs from the children's entries;
  *  - move ordering: the table's best move, then by the threats the move
  *    creates (those right above a playable cell and those on the rows
@@ -162,6 +163,7 @@ struct _TafelC4Solver {
   guint64 *table;
   guint tt_bits;
   guint64 n_buckets;
+  guint64 *near;        /* NEAR_BUCKETS buckets after the table */
   guint64 generation;
   guint n_threads;
   const TafelC4Book *book;
@@ -212,6 +214,17 @@ typedef struct {
   gboolean mirrored;
 } Slot;
 
+/* Positions with NEAR_PLIES stones or more have a small table of their
+ * own, 2^NEAR_BITS buckets (2 MiB) after the main one.  They are most of
+ * the nodes, and their entries, each worth little work, mostly serve
+ * within the same subtree: in a table that stays in the processor's
+ * caches their probes are cheap, and they no longer push costlier
+ * entries out of the main table.  The empty board: 27 % less time for
+ * 7 % more nodes. */
+#define NEAR_PLIES 28
+#define NEAR_BITS 17
+#define NEAR_BUCKETS (G_GUINT64_CONSTANT (1) << NEAR_BITS)
+
 static inline void
 tt_slot (TafelC4Solver    *s,
          const TafelC4Pos *p,
@@ -219,14 +232,19 @@ tt_slot (TafelC4Solver    *s,
 {
   guint64 key = tafel_c4_key (p);
   guint64 mkey = tafel_c4_mirror_bits (key);
-  guint64 h;
+  guint64 h, *base;
+  guint bits;
 
   slot->mirrored = mkey < key;
   if (slot->mirrored)
     key = mkey;
+  if (p->moves >= NEAR_PLIES)
+    bits = NEAR_BITS, base = s->near;
+  else
+    bits = s->tt_bits, base = s->table;
   h = (key * KEY_MIX) & KEY_MASK;       /* a bijection of 49-bit keys */
-  slot->bucket = s->table + 2 * (h >> (KEY_BITS - s->tt_bits));
-  slot->match = (h & ((G_GUINT64_CONSTANT (1) << (KEY_BITS - s->tt_bits)) - 1))
+  slot->bucket = base + 2 * (h >> (KEY_BITS - bits));
+  slot->match = (h & ((G_GUINT64_CONSTANT (1) << (KEY_BITS - bits)) - 1))
                 | s->generation << E_GEN_SHIFT;
 }
 
@@ -657,6 +675,13 @@ negamax (Worker           *w,
 
 /* ---- the solver object ------------------------------------------------ */
 
+/* The main table and the near one after it. */
+static gsize
+table_bytes (const TafelC4Solver *s)
+{
+  return 2 * (s->n_buckets + NEAR_BUCKETS) * sizeof (guint64);
+}
+
 /* The table is probed at random addresses: on huge pages (where the
  * kernel has them) nearly every probe saves a TLB miss as well. */
 static guint64 *
@@ -691,7 +716,8 @@ tafel_c4_solver_new (guint tt_bits)
 
   s->tt_bits = CLAMP (tt_bits, 17u, 30u);
   s->n_buckets = G_GUINT64_CONSTANT (1) << s->tt_bits;
-  s->table = table_alloc (2 * s->n_buckets * sizeof (guint64));
+  s->table = table_alloc (table_bytes (s));
+  s->near = s->table + 2 * s->n_buckets;
   s->generation = 1;
   s->n_threads = 1;
 
@@ -704,7 +730,7 @@ tafel_c4_solver_free (TafelC4Solver *solver)
   if (solver == NULL)
     return;
 
-  table_free (solver->table, 2 * solver->n_buckets * sizeof (guint64));
+  table_free (solver->table, table_bytes (solver));
   g_free (solver);
 }
 
@@ -715,7 +741,7 @@ tafel_c4_solver_reset (TafelC4Solver *solver)
    * the generations run out is it cleared. */
   if (++solver->generation > MAX_GENERATION)
     {
-      memset (solver->table, 0, 2 * solver->n_buckets * sizeof (guint64));
+      memset (solver->table, 0, table_bytes (solver));
       solver->generation = 1;
     }
 }

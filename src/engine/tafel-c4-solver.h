@@ -19,7 +19,8 @@ G_BEGIN_DECLS
 #define TAFEL_C4_MAX_SCORE ((TAFEL_C4_CELLS + 1) / 2 - 3)
 
 /* The transposition table: 2^TAFEL_C4_TT_BITS buckets of two 8-byte
- * entries (2^23: 128 MiB).  The only size setting of the solver. */
+ * entries (2^23: 128 MiB), and 2 MiB more for positions near the end.
+ * The only size setting of the solver. */
 #define TAFEL_C4_TT_BITS 23
 
 typedef struct _TafelC4Book TafelC4Book;
