@@ -32,6 +32,7 @@ game='${games[RANDOM % 4]}'
 level='${levels[RANDOM % 4]}'
 opponent='${opponents[RANDOM % 4]}'
 thinking-pause=$([ $((RANDOM % 2)) = 0 ] && echo true || echo false)
+think-ahead=$([ $((RANDOM % 2)) = 0 ] && echo true || echo false)
 KEYS
   mv "$keyfile.new" "$keyfile"
 }

@@ -37,6 +37,7 @@ open_window (const char *opponent,
   g_settings_set_string (settings, "level", level);
   g_settings_set_string (settings, "first-player", "human");
   g_settings_set_boolean (settings, "thinking-pause", FALSE);
+  g_settings_reset (settings, "think-ahead");
 
   window = tafel_window_new (GTK_APPLICATION (ui_test_app));
   gtk_window_set_default_size (GTK_WINDOW (window), 480, 560);
@@ -176,6 +177,16 @@ test_preferences (void)
   g_assert_cmpstr (value, ==, "impossible");
   /* The computer's next move is chosen at the new level. */
   g_assert_cmpint (tafel_ai_get_level (tafel_window_get_ai (window)), ==, TAFEL_LEVEL_IMPOSSIBLE);
+
+  /* The last switch lets the computer think on the person's time. */
+  for (child = gtk_widget_get_last_child (gtk_window_get_child (dialog));
+       child != NULL && !GTK_IS_SWITCH (child);
+       child = gtk_widget_get_prev_sibling (child))
+    ;
+  g_assert_nonnull (child);
+  g_assert_true (gtk_switch_get_active (GTK_SWITCH (child)));
+  gtk_switch_set_active (GTK_SWITCH (child), FALSE);
+  g_assert_false (g_settings_get_boolean (settings, "think-ahead"));
 
   gtk_window_destroy (dialog);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -557,6 +568,13 @@ test_ponder (void)
   g_test_message ("pondering: %" G_GUINT64_FORMAT " nodes, then the answer: %" G_GUINT64_FORMAT,
                   pondered, nodes);
   g_assert_cmpuint (nodes, <, pondered / 20);
+
+  /* Not when the preference is off; at once when it is on again. */
+  g_assert_true (tafel_window_is_pondering (window));
+  g_settings_set_boolean (settings, "think-ahead", FALSE);
+  g_assert_false (tafel_window_is_pondering (window));
+  g_settings_set_boolean (settings, "think-ahead", TRUE);
+  g_assert_true (tafel_window_is_pondering (window));
 
   /* Against a person nobody ponders. */
   g_settings_set_string (settings, "opponent", "human");

@@ -1,4 +1,5 @@
-/* tafel-preferences-dialog.c: level, opponent, who starts, thinking pause
+/* tafel-preferences-dialog.c: level, opponent, who starts, thinking pause,
+ * style, what the position is worth, thinking on the person's time
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -22,6 +23,7 @@ struct _TafelPreferencesDialog
   GtkWidget *pause_switch;
   GtkWidget *style_dropdown;
   GtkWidget *value_switch;
+  GtkWidget *think_switch;
 
   GSettings *settings;
 };
@@ -61,6 +63,7 @@ tafel_preferences_dialog_class_init (TafelPreferencesDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TafelPreferencesDialog, pause_switch);
   gtk_widget_class_bind_template_child (widget_class, TafelPreferencesDialog, style_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TafelPreferencesDialog, value_switch);
+  gtk_widget_class_bind_template_child (widget_class, TafelPreferencesDialog, think_switch);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
@@ -78,6 +81,8 @@ tafel_preferences_dialog_init (TafelPreferencesDialog *self)
   g_settings_bind (self->settings, "thinking-pause", self->pause_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "show-value", self->value_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "think-ahead", self->think_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
 }
 

@@ -252,6 +252,7 @@ maybe_ponder (TafelWindow *self)
   const TafelRules *rules = tafel_match_get_rules (self->match);
 
   if (rules->ponder == NULL || self->computer_side == TAFEL_SIDE_NONE || self->stepping ||
+      !g_settings_get_boolean (self->settings, "think-ahead") ||
       self->pondering != NULL || self->thinking != NULL || self->analyzing != NULL ||
       self->hinting != NULL ||
       tafel_match_get_status (self->match) != TAFEL_STATUS_RUNNING ||
@@ -261,6 +262,14 @@ maybe_ponder (TafelWindow *self)
   self->pondering = g_cancellable_new ();
   tafel_ai_ponder_async (self->ai, self->match, setting_level (self),
                          self->pondering, on_pondered, g_object_ref (self));
+}
+
+static void
+on_think_ahead_changed (TafelWindow *self)
+{
+  cancel (&self->pondering);
+  self->pondered = FALSE;
+  maybe_ponder (self);
 }
 
 /* ---- what is known of the position (the show-value preference) ---- */
@@ -1045,6 +1054,7 @@ tafel_window_init (TafelWindow *self)
   g_signal_connect (self->settings, "changed::level", G_CALLBACK (on_level_changed), self);
   g_signal_connect (self->settings, "changed::opponent", G_CALLBACK (on_opponent_changed), self);
   g_signal_connect_swapped (self->settings, "changed::show-value", G_CALLBACK (on_show_value_changed), self);
+  g_signal_connect_swapped (self->settings, "changed::think-ahead", G_CALLBACK (on_think_ahead_changed), self);
 
   if (g_getenv ("TAFEL_TRACE") != NULL)
     g_signal_connect (self, "map", G_CALLBACK (on_map), NULL);
