@@ -852,7 +852,7 @@ tafel_c4_solver_nodes (TafelC4Solver *solver)
  * bound halfway out first (Pascal Pons' rule).  A position that is won
  * or lost quickly is settled by tests far from 0, which are cheap there:
  * a null window near 0 would accept any slow win, and slow wins take big
- * proofs.
+ * proofs.  In a narrow range it favours the tests next to 0 (see below).
  *
  * Galloping: tests at 0, then outwards in steps of 1, 2, 4, ... until the
  * score is passed, then bisects.  A balanced position (the empty board
@@ -880,8 +880,13 @@ solve_root (Worker           *w,
         {
           /* While the range is wide, Pons' rule sends the test towards
            * the extremes, where a quick win or loss is cheap to prove or
-           * refute; in a narrow range plain bisection needs fewer of the
-           * costly tests near the score (3-4 % fewer nodes). */
+           * refute.  In a narrow range the costly tests are those near 0:
+           * when the middle is next to 0, the test at 0 itself, which
+           * settles win, draw or loss; once that is settled, and the
+           * range is small, one step at a time outwards from 0, since the
+           * slow results are the likelier ones; otherwise bisection.
+           * Against bisection alone: 8 % fewer nodes on the empty board,
+           * 3-7 % on the test sets (+0.7 % on beginning-easy). */
           med = min + (max - min) / 2;
           if (max - min > 12)
             {
@@ -890,6 +895,10 @@ solve_root (Worker           *w,
               else if (med >= 0 && max / 2 > med)
                 med = max / 2;
             }
+          else if (min <= 0 && 0 < max && ABS (med) <= 1)
+            med = 0;
+          else if (max - min <= 5 && (min > 0 || max <= 0))
+            med = min > 0 ? min : max - 1;
         }
 
       r = negamax (w, p, med, med + 1);
