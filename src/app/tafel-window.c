@@ -138,14 +138,22 @@ cancel (GCancellable **cancellable)
   g_clear_object (cancellable);
 }
 
+/* Stops the computer's thinking on the person's time and forgets that
+ * it was done, so that it may start afresh. */
+static void
+stop_pondering (TafelWindow *self)
+{
+  cancel (&self->pondering);
+  self->pondered = FALSE;
+}
+
 /* Drops what was known of the position and any analysis under way,
  * the computer's thinking on the person's time included (it holds the
  * game's search tables, which the next request needs). */
 static void
 forget_value (TafelWindow *self)
 {
-  cancel (&self->pondering);
-  self->pondered = FALSE;
+  stop_pondering (self);
   cancel (&self->analyzing);
   g_clear_pointer (&self->known, g_free);
 }
@@ -267,8 +275,7 @@ maybe_ponder (TafelWindow *self)
 static void
 on_think_ahead_changed (TafelWindow *self)
 {
-  cancel (&self->pondering);
-  self->pondered = FALSE;
+  stop_pondering (self);
   maybe_ponder (self);
 }
 

@@ -197,7 +197,7 @@ known_lower_bound (TafelC4Solver    *s,
   guint64 theirs = pos->current ^ pos->mask;
   /* A loss to the opponent's next stone, the least any position scores:
    * a bound no higher says nothing, and every move would "keep" it. */
-  int least = -(TAFEL_C4_CELLS - (int) pos->moves) / 2;
+  int least = tafel_c4_score_loss_next (pos);
   gboolean known = FALSE;
 
   for (int col = 0; col < TAFEL_C4_WIDTH; col++)

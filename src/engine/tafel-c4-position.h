@@ -142,6 +142,14 @@ tafel_c4_key (const TafelC4Pos *p)
   return p->current + p->mask + TAFEL_C4_BOTTOM;
 }
 
+/* The score of the side to move when the opponent wins with its next
+ * stone: the least any position can score. */
+static inline int
+tafel_c4_score_loss_next (const TafelC4Pos *p)
+{
+  return -(TAFEL_C4_CELLS - (int) p->moves) / 2;
+}
+
 /* Columns from the centre outwards. */
 static const int tafel_c4_centre_order[TAFEL_C4_WIDTH] = { 3, 2, 4, 1, 5, 0, 6 };
 

@@ -411,7 +411,7 @@ negamax (Worker           *w,
 
   next = tafel_c4_non_losing_moves (p, &opp_win);
   if (next == 0)
-    return -(TAFEL_C4_CELLS - (int) p->moves) / 2;
+    return tafel_c4_score_loss_next (p);
   if (p->moves >= TAFEL_C4_CELLS - 2)
     return 0;
 
@@ -612,7 +612,7 @@ negamax (Worker           *w,
   /* Fail-soft: when every move fails low, the best of their bounds is
    * returned, a tighter upper bound than alpha.  The moves left out
    * lose at once, the least any move can score. */
-  best = -(TAFEL_C4_CELLS - (int) p->moves) / 2;
+  best = tafel_c4_score_loss_next (p);
 
   /* Enhanced transposition cutoff: a child already known to be bad
    * enough for the opponent cuts at once, and one known to be no better
@@ -816,7 +816,7 @@ tafel_c4_solver_upper_bound (TafelC4Solver    *solver,
       next = tafel_c4_non_losing_moves (&p, &opp_win);
       if (next == 0)
         {
-          lower = *upper = -(TAFEL_C4_CELLS - (int) p.moves) / 2;
+          lower = *upper = tafel_c4_score_loss_next (&p);
           break;
         }
       if ((next & (next - 1)) == 0)
@@ -1041,7 +1041,7 @@ tafel_c4_solver_solve (TafelC4Solver    *solver,
   search_begin (solver, cancellable);
 
   return search (solver, pos,
-                 -(TAFEL_C4_CELLS - (int) pos->moves) / 2,
+                 tafel_c4_score_loss_next (pos),
                  (TAFEL_C4_CELLS + 1 - (int) pos->moves) / 2,
                  FALSE, score);
 }
