@@ -13,6 +13,7 @@
 #include "tafel-c4-book.h"
 #include "tafel-c4-player.h"
 #include "tafel-c4-solver.h"
+#include "tafel-c4-zugzwang.h"
 #include "tafel-error.h"
 #include "tafel-games.h"
 
@@ -174,6 +175,71 @@ test_slow_solver (void)
         g_error ("%s: solver %d, slow solver %d", moves->str, score, slow);
       checked++;
     }
+}
+
+/* ---- zugzwang bounds ------------------------------------------------------ */
+
+/* The strategies of tafel-c4-zugzwang.c never claim more than the slow
+ * solver finds, and each of them applies in a fair share of random
+ * positions near the end. */
+static void
+test_zugzwang (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (777);
+  guint claimeven_upper = 0, claimeven_lower = 0, odd_threat = 0, tight = 0;
+
+  /* Random games that are still running after 30-37 stones. */
+  for (guint tries = 0; tries < 20000 && claimeven_upper + claimeven_lower + odd_threat < 600; tries++)
+    {
+      g_autoptr(GString) moves = g_string_new (NULL);
+      TafelC4Pos pos = { 0 };
+      guint target = g_rand_int_range (rand, 30, 38);
+      int bound, slow;
+      gboolean upper;
+      Grid grid;
+
+      /* Neither side throws the game away at once. */
+      while (pos.moves < target && !tafel_c4_can_win_now (&pos))
+        {
+          guint64 opp_win, safe = tafel_c4_non_losing_moves (&pos, &opp_win);
+          int col = g_rand_int_range (rand, 0, 7);
+
+          if (safe == 0)
+            break;
+          if ((safe & tafel_c4_column_mask (col)) == 0)
+            continue;
+          tafel_c4_play_col (&pos, col);
+          g_string_append_c (moves, '1' + col);
+        }
+      if (pos.moves < target || tafel_c4_can_win_now (&pos))
+        continue;
+
+      if (tafel_c4_zugzwang_lower (&pos, &bound))
+        upper = FALSE, claimeven_lower++;
+      else if (tafel_c4_zugzwang_upper (&pos, &bound))
+        {
+          upper = TRUE;
+          if (pos.moves & 1)
+            odd_threat++;
+          else
+            claimeven_upper++;
+        }
+      else
+        continue;
+
+      grid_from_moves (&grid, moves->str);
+      slow = slow_negamax (&grid, -100, 100);
+      if (upper ? slow > bound : slow < bound)
+        g_error ("%s: score %d, %s bound %d", moves->str, slow,
+                 upper ? "upper" : "lower", bound);
+      tight += slow == bound;
+    }
+
+  g_test_message ("claimeven: %u upper, %u lower bounds; odd threats: %u; %u tight",
+                  claimeven_upper, claimeven_lower, odd_threat, tight);
+  g_assert_cmpuint (claimeven_upper, >=, 20);
+  g_assert_cmpuint (claimeven_lower, >=, 20);
+  g_assert_cmpuint (odd_threat, >=, 20);
 }
 
 /* ---- analysis ------------------------------------------------------------ */
@@ -601,6 +667,7 @@ main (int    argc,
       g_test_add_data_func (name, sets[i], test_sample);
     }
   g_test_add_func ("/c4-solver/slow-solver", test_slow_solver);
+  g_test_add_func ("/c4-solver/zugzwang", test_zugzwang);
   g_test_add_func ("/c4-solver/analyze", test_analyze);
   g_test_add_func ("/c4-solver/hard-depth", test_hard_depth);
   g_test_add_func ("/c4-solver/levels-tactics", test_levels_tactics);

@@ -8,11 +8,9 @@
  *    is a forced move, two threats lose at once;
  *  - bounds from the number of moves left, tightened by one more move
  *    once no move leaves the opponent without a safe reply;
- *  - claimeven: when every column has an even number of empty cells the
- *    second player may answer in the same column each time, which bounds
- *    the first player's score by 0 (or -1); with one column odd, the
- *    second player to move plays there first, which bounds its score
- *    from below by 0 (or 1); and a side with no four left among its
+ *  - zugzwang: the second player's claimeven and the first player's
+ *    odd threats bound the score where they apply (see
+ *    tafel-c4-zugzwang.c); and a side with no four left among its
  *    stones and the empty cells cannot win;
  *  - a transposition table of 2^TAFEL_C4_TT_BITS buckets of two 8-byte
  *    entries (on huge pages where the kernel has them): the position key
@@ -38,6 +36,7 @@
 
 #include "tafel-c4-book.h"
 #include "tafel-c4-solver.h"
+#include "tafel-c4-zugzwang.h"
 
 #define POLL_MASK 4095u
 
@@ -338,10 +337,6 @@ tt_move (const Slot *slot,
 
 
 
-/* Rows 1, 3, 5 of the board (0-based 0, 2, 4): the odd rows, which suit
- * the first player's threats; the even rows suit the second player. */
-#define ODD_ROWS (TAFEL_C4_BOTTOM * 0x15)
-#define EVEN_ROWS (TAFEL_C4_BOTTOM * 0x2a)
 
 
 static void
@@ -397,11 +392,11 @@ negamax (Worker           *w,
          int               beta)
 {
   TafelC4Solver *s = w->solver;
-  guint64 opp_win, next, e, empty, odd;
+  guint64 opp_win, next, e, empty;
   guint64 start_nodes = w->nodes;
   Child moves[TAFEL_C4_WIDTH];
   gboolean etc = p->moves < ETC_PLIES;
-  int n = 0, best_move = NO_MOVE, hash_move, lo, hi, orig_alpha, best;
+  int n = 0, best_move = NO_MOVE, hash_move, lo, hi, orig_alpha, best, bound;
   Slot slot;
 
   if ((++w->nodes & POLL_MASK) == 0)
@@ -430,37 +425,27 @@ negamax (Worker           *w,
         return beta;
     }
 
-  /* Claimeven: with an even number of empty cells in every column the
-   * side to move (the first player) can be answered in the same column
-   * each time, which leaves it only the empty cells of rows 1, 3, 5 and
-   * the opponent those of rows 2, 4, 6.  If no four fits in the mover's
-   * share, it cannot win; if one fits in the opponent's share as well,
-   * it loses.  The same for the second player to move with one column
-   * of an odd number of empty cells (@odd: its playable cell): it plays
-   * there, then answers in the same column each time.  If no four fits
-   * in the first player's share, the mover does not lose; it wins if a
-   * four fits in its own. */
-  empty = TAFEL_C4_BOARD & ~p->mask;
-  odd = tafel_c4_possible (p) & EVEN_ROWS;
-  if (odd == 0 && beta > -1
-      && !tafel_c4_alignment (p->current | (ODD_ROWS & empty)))
+  /* Zugzwang: the side that can follow up in the columns may settle the
+   * game's outcome without a search (tafel-c4-zugzwang.c). */
+  if ((p->moves & 1) && alpha < 1 && tafel_c4_zugzwang_lower (p, &bound))
     {
-      beta = tafel_c4_alignment ((p->current ^ p->mask) | (EVEN_ROWS & empty)) ? -1 : 0;
-      if (alpha >= beta)
-        return beta;
-    }
-  else if (odd != 0 && (odd & (odd - 1)) == 0 && alpha < 1
-           && !tafel_c4_alignment ((p->current ^ p->mask) | (ODD_ROWS & empty)))
-    {
-      int least = tafel_c4_alignment (p->current | (EVEN_ROWS & empty)) ? 1 : 0;
-
-      if (alpha < least)
+      if (bound > alpha)
         {
-          alpha = least;
+          alpha = bound;
           if (alpha >= beta)
             return alpha;
         }
     }
+  else if (beta > ((p->moves & 1) ? -2 : -1) && tafel_c4_zugzwang_upper (p, &bound))
+    {
+      if (bound < beta)
+        {
+          beta = bound;
+          if (alpha >= beta)
+            return beta;
+        }
+    }
+  empty = TAFEL_C4_BOARD & ~p->mask;
   if (p->moves > 10)
     {
       if (beta > 0 && !tafel_c4_alignment (p->current | empty))
@@ -521,7 +506,7 @@ negamax (Worker           *w,
    * bonus), centre first on ties (insertion sort is stable).  Each child's bucket is
    * fetched as it is made, to be read by the cutoff test below. */
   {
-    guint64 good_rows = (p->moves & 1) ? EVEN_ROWS : ODD_ROWS;
+    guint64 good_rows = (p->moves & 1) ? TAFEL_C4_EVEN_ROWS : TAFEL_C4_ODD_ROWS;
 
     for (int i = 0; i < TAFEL_C4_WIDTH; i++)
       {
