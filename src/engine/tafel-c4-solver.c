@@ -176,7 +176,6 @@ struct _TafelC4Solver {
   guint64 nodes;
 };
 
-
 typedef struct {
   TafelC4Solver *solver;
   guint64 nodes;
@@ -335,10 +334,6 @@ tt_move (const Slot *slot,
 
 /* ---- search ---------------------------------------------------------- */
 
-
-
-
-
 static void
 worker_poll (Worker *w)
 {
@@ -362,7 +357,6 @@ log2_work (guint64 nodes)
 {
   return nodes == 0 ? 0 : 64 - __builtin_clzll (nodes);
 }
-
 
 /* Children of positions with this many stones or more are not looked up
  * before they are searched: so close to the end the lookups, each a
