@@ -30,10 +30,11 @@
 set -u
 
 # The plain-C core of the engine (GLib only): tafel-rules.c holds the error
-# quark and the table of all games, so linking it needs every game.
-ENGINE_CORE='tafel-rules.c tafel-grid3.c tafel-tictactoe.c tafel-infinity.c
-  tafel-connect-four.c tafel-c4-player.c tafel-c4-solver.c tafel-c4-book.c
-  tafel-mill.c tafel-mill-search.c tafel-search.c tafel-solved.c'
+# quark and the table of all games, so linking it needs every game.  The
+# list is read from src/engine/meson.build, the sources before its GObject
+# layer, so that it cannot fall behind.
+ENGINE_CORE=$(sed -n '/^engine_sources = files(/,/# GObject layer/p' \
+  "$(dirname "$0")/../../src/engine/meson.build" | grep -o "'tafel-[a-z0-9-]*\.c'" | tr -d "'")
 
 # name: engine sources (in src/engine) the target links with; @core stands
 # for ENGINE_CORE
