@@ -28,6 +28,11 @@ typedef struct {
 #define TAFEL_C4_BOTTOM   G_GUINT64_CONSTANT (0x0040810204081)
 #define TAFEL_C4_BOARD    (TAFEL_C4_BOTTOM * ((1u << TAFEL_C4_HEIGHT) - 1))
 
+/* Rows 1, 3, 5 of the board (0-based 0, 2, 4): the odd rows, which suit
+ * the first player's threats; the even rows suit the second player. */
+#define TAFEL_C4_ODD_ROWS (TAFEL_C4_BOTTOM * 0x15)
+#define TAFEL_C4_EVEN_ROWS (TAFEL_C4_BOTTOM * 0x2a)
+
 static inline guint64
 tafel_c4_top_mask_col (int col)
 {

@@ -420,7 +420,9 @@ negamax (Worker           *w,
     }
 
   /* Zugzwang: the side that can follow up in the columns may settle the
-   * game's outcome without a search (tafel-c4-zugzwang.c). */
+   * game's outcome without a search (tafel-c4-zugzwang.c).  Each bound
+   * is looked for only where it can narrow the window (its values: see
+   * tafel-c4-zugzwang.h). */
   if ((p->moves & 1) && alpha < 1 && tafel_c4_zugzwang_lower (p, &bound))
     {
       if (bound > alpha)

@@ -9,11 +9,9 @@
 
 G_BEGIN_DECLS
 
-/* Rows 1, 3, 5 of the board (0-based 0, 2, 4): the odd rows, which suit
- * the first player's threats; the even rows suit the second player. */
-#define TAFEL_C4_ODD_ROWS (TAFEL_C4_BOTTOM * 0x15)
-#define TAFEL_C4_EVEN_ROWS (TAFEL_C4_BOTTOM * 0x2a)
-
+/* The bounds they give: an upper bound of 0 or -1 from the second
+ * player's claimeven, of -1 or -2 from the first player's odd threat; a
+ * lower bound of 0 or 1 from claimeven. */
 gboolean tafel_c4_zugzwang_upper (const TafelC4Pos *p,
                                   int              *upper);
 gboolean tafel_c4_zugzwang_lower (const TafelC4Pos *p,
