@@ -11,7 +11,7 @@
 #            environment overrides it (so build-aux/test can set it for
 #            the meson test "fuzz").
 #
-# Each target is built from tests/fuzz/fuzz-TARGET.c and the engine sources
+# Each target is built from tests/fuzz/fuzz-TARGET.c and the engine library
 # listed for it below, with -fsanitize=fuzzer,address,undefined, and run on
 # a copy of tests/fuzz/corpus/TARGET/ (the seeds in the source tree are not
 # changed).  The script prints "fuzz TARGET: N executions" for each and
@@ -24,27 +24,21 @@
 # 77 clang cannot build libFuzzer targets here (nothing was run).
 #
 # To add a target: write fuzz-NAME.c with LLVMFuzzerTestOneInput, put a few
-# seeds in corpus/NAME/, and add a line "NAME: sources..." to TARGETS.
+# seeds in corpus/NAME/, and add a line "NAME: core" (or "engine") to TARGETS.
 # CC_FUZZ names another clang.
 
 set -u
 
-# The plain-C core of the engine (GLib only): tafel-rules.c holds the error
-# quark and the table of all games, so linking it needs every game.  The
-# list is read from src/engine/meson.build, the sources before its GObject
-# layer, so that it cannot fall behind.
-ENGINE_CORE=$(sed -n '/^engine_sources = files(/,/# GObject layer/p' \
-  "$(dirname "$0")/../../src/engine/meson.build" | grep -o "'tafel-[a-z0-9-]*\.c'" | tr -d "'")
-
-# name: engine sources (in src/engine) the target links with; @core stands
-# for ENGINE_CORE
-#
+# Each target links one of the engine's meson targets, built here by a
+# meson build of its own with clang and the sanitizers:
+#   core    libtafel-core: every game's rules and searches (GLib only)
+#   engine  libtafel-engine: the GObject layer over the core (and the core)
 TARGETS='
-checker: tafel-checker.c @core
-moves: @core
-mill-fen: @core
-save: tafel-save.c @core
-book: @core
+checker: engine
+moves: core
+mill-fen: core
+save: engine
+book: core
 '
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -72,23 +66,30 @@ if ! "$CC" -fsanitize=fuzzer "$out/probe.c" -o "$out/probe" >/dev/null 2>&1; the
   exit 77
 fi
 
-# A config.h of our own: the build dir's may not exist.
-cat > "$out/config.h" <<EOF
-#define GETTEXT_PACKAGE "tafel"
-#define LOCALEDIR "/usr/share/locale"
-#define PACKAGE_VERSION "fuzz"
-#define PKGDATADIR "$top/data"
-#define APPLICATION_ID "io.github.tafel.Tafel"
-EOF
+# The engine's libraries, instrumented for the fuzzer.
+lib="$out/lib"
+if [ ! -f "$lib/build.ninja" ]; then
+  CC="$CC" meson setup "$lib" "$top" --buildtype=debug -Dwerror=false \
+      -Db_sanitize=address,undefined -Db_lundef=false \
+      -Dc_args="-fsanitize=fuzzer-no-link -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+      > "$out/setup.log" 2>&1 || { cat "$out/setup.log" >&2; echo "build-and-run.sh: meson setup failed" >&2; exit 1; }
+fi
+if ! ninja -C "$lib" src/engine/libtafel-core.a src/engine/libtafel-engine.a \
+     > "$out/lib.log" 2>&1; then
+  cat "$out/lib.log" >&2
+  echo "build-and-run.sh: the engine libraries did not build" >&2
+  exit 1
+fi
 
 cflags="-g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
   -fno-sanitize-recover=all
   -std=gnu11 -Wall -Wextra -Wno-unused-parameter
   -DGLIB_VERSION_MIN_REQUIRED=GLIB_VERSION_2_74
   -DGLIB_VERSION_MAX_ALLOWED=GLIB_VERSION_2_74
-  -I$out -I$top/src/engine
+  -I$lib -I$lib/src/engine
+  -I$top/src/engine -I$top/src/engine/connect-four -I$top/src/engine/mill
   $(pkg-config --cflags glib-2.0 gobject-2.0 gio-2.0)"
-ldflags="$(pkg-config --libs glib-2.0 gobject-2.0 gio-2.0) -lm"
+ldflags="$(pkg-config --libs glib-2.0 gobject-2.0 gio-2.0) -lm -lpthread"
 
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}"
@@ -100,23 +101,18 @@ status=0
 while IFS= read -r line; do
   [ -n "$line" ] || continue
   name=${line%%:*}
-  sources=""
-  for s in ${line#*:}; do
-    if [ "$s" = @core ]; then
-      for c in $ENGINE_CORE; do
-        sources="$sources $top/src/engine/$c"
-      done
-    else
-      sources="$sources $top/src/engine/$s"
-    fi
-  done
+  case ${line#*: } in
+    core) libs="$lib/src/engine/libtafel-core.a" ;;
+    engine) libs="$lib/src/engine/libtafel-engine.a $lib/src/engine/libtafel-core.a" ;;
+    *) echo "fuzz $name: unknown library ${line#*: }" >&2; status=1; continue ;;
+  esac
 
   dir="$out/$name"
   mkdir -p "$dir/corpus"
   cp "$here/corpus/$name/"* "$dir/corpus/" 2>/dev/null
 
   # shellcheck disable=SC2086  # word splitting of the flag lists is meant
-  if ! "$CC" $cflags "$here/fuzz-$name.c" $sources $ldflags -o "$dir/fuzz-$name" \
+  if ! "$CC" $cflags "$here/fuzz-$name.c" $libs $ldflags -o "$dir/fuzz-$name" \
        2> "$dir/build.log"; then
     cat "$dir/build.log" >&2
     echo "fuzz $name: build failed" >&2
