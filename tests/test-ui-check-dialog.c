@@ -10,7 +10,7 @@
 
 #include "tafel-application.h"
 #include "tafel-check-dialog.h"
-#include "tafel-window.h"
+#include "tafel-window-private.h"
 #include "ui-test-util.h"
 
 static gboolean

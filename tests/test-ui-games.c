@@ -21,7 +21,7 @@
 #include "tafel-application.h"
 #include "ui-test-util.h"
 #include "tafel-board-view.h"
-#include "tafel-window.h"
+#include "tafel-window-private.h"
 
 /* More than any game of Mill can last: 18 placements, and at most 100
  * half-moves after each of the at most 14 removals and before the first. */

@@ -15,7 +15,7 @@
 #include "ui-test-util.h"
 #include "tafel-board-view.h"
 #include "tafel-names.h"
-#include "tafel-window.h"
+#include "tafel-window-private.h"
 
 static TafelWindow *
 open_window (const char *opponent)

@@ -15,7 +15,7 @@
 #include "tafel-board-view.h"
 #include "tafel-help-window.h"
 #include "tafel-statistics-dialog.h"
-#include "tafel-window.h"
+#include "tafel-window-private.h"
 #include "ui-test-util.h"
 
 static void

@@ -14,7 +14,7 @@
 #include "tafel-board-view.h"
 #include "tafel-c4-player.h"
 #include "tafel-preferences-dialog.h"
-#include "tafel-window.h"
+#include "tafel-window-private.h"
 
 static char *
 save_path (void)

@@ -15,17 +15,7 @@ const char *
 tafel_names_side (TafelGame game,
                   int       side)
 {
-  switch (game)
-    {
-    case TAFEL_GAME_CONNECT_FOUR:
-      return side == 0 ? _("Red") : _("Yellow");
-    case TAFEL_GAME_MILL:
-      return side == 0 ? _("White") : _("Black");
-    case TAFEL_GAME_INFINITY:
-    case TAFEL_GAME_TICTACTOE:
-    default:
-      return side == 0 ? "X" : "O";
-    }
+  return tafel_rules_get_side_name (tafel_rules_get (game), side);
 }
 
 char *

@@ -36,24 +36,6 @@ struct _TafelStatisticsDialog
 G_DEFINE_FINAL_TYPE (TafelStatisticsDialog, tafel_statistics_dialog, GTK_TYPE_WINDOW)
 
 static const char *
-game_title (TafelGame game)
-{
-  /* The names of the game switcher in the main window. */
-  switch (game)
-    {
-    case TAFEL_GAME_TICTACTOE:
-      return _("Tic-Tac-Toe");
-    case TAFEL_GAME_CONNECT_FOUR:
-      return _("Connect Four");
-    case TAFEL_GAME_MILL:
-      return _("Nine Men’s Morris");
-    case TAFEL_GAME_INFINITY:
-    default:
-      return _("Infinity Tic-Tac-Toe");
-    }
-}
-
-static const char *
 level_title (TafelLevel level)
 {
   switch (level)
@@ -349,7 +331,7 @@ tafel_statistics_dialog_init (TafelStatisticsDialog *self)
 
   for (guint game = 0; game < TAFEL_N_GAMES; game++)
     gtk_stack_add_titled (GTK_STACK (self->stack), build_page (self, game),
-                          tafel_rules_get (game)->key, game_title (game));
+                          tafel_rules_get (game)->key, tafel_rules_get_title (tafel_rules_get (game)));
   g_signal_connect (self, "map", G_CALLBACK (on_map), NULL);
 }
 

@@ -65,7 +65,12 @@ tafel_cli_find_game (const char *key)
   const TafelRules *rules = tafel_rules_lookup (key != NULL ? key : "infinity");
 
   if (rules == NULL)
-    tafel_cli_fail (_("Unknown game “%s” (infinity, tictactoe, connect-four, mill)"), key);
+    {
+      g_autofree char *games = g_strjoinv (", ", (char **) tafel_rules_keys ());
+
+      /* Translators: the first %s is what was given, the second the list of games */
+      tafel_cli_fail (_("Unknown game “%s” (%s)"), key, games);
+    }
 
   return rules;
 }
@@ -104,17 +109,7 @@ const char *
 tafel_cli_side_name (const TafelRules *rules,
                      int               side)
 {
-  switch (rules->game)
-    {
-    case TAFEL_GAME_CONNECT_FOUR:
-      return side == 0 ? "Red" : "Yellow";
-    case TAFEL_GAME_MILL:
-      return side == 0 ? "White" : "Black";
-    case TAFEL_GAME_INFINITY:
-    case TAFEL_GAME_TICTACTOE:
-    default:
-      return side == 0 ? "X" : "O";
-    }
+  return rules->side_names[side];
 }
 
 static void

@@ -10,6 +10,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <string.h>
 
 #include "tafel-games.h"
@@ -241,6 +243,10 @@ inf_choose_move (const TafelState   *state,
 const TafelRules tafel_infinity_rules = {
   .game = TAFEL_GAME_INFINITY,
   .key = "infinity",
+  .title = N_("Infinity Tic-Tac-Toe"),
+  .side_names = { N_("X"), N_("O") },
+  .draw_text = N_("Draw: sixty moves without a winner."),
+  .flags = TAFEL_RULES_EXACT,
   .board = &tafel_grid3_board,
   .init = inf_init,
   .side_to_move = inf_side_to_move,

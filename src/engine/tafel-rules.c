@@ -85,6 +85,40 @@ tafel_rules_lookup (const char *key)
   return NULL;
 }
 
+const char *const *
+tafel_rules_keys (void)
+{
+  static const char *keys[TAFEL_N_GAMES + 1];
+  static gsize filled;
+
+  if (g_once_init_enter (&filled))
+    {
+      for (guint i = 0; i < TAFEL_N_GAMES; i++)
+        keys[i] = all_rules[i]->key;
+      g_once_init_leave (&filled, 1);
+    }
+
+  return keys;
+}
+
+const char *
+tafel_rules_get_title (const TafelRules *rules)
+{
+  g_return_val_if_fail (rules != NULL, NULL);
+
+  return g_dgettext (GETTEXT_PACKAGE, rules->title);
+}
+
+const char *
+tafel_rules_get_side_name (const TafelRules *rules,
+                           int               side)
+{
+  g_return_val_if_fail (rules != NULL, NULL);
+  g_return_val_if_fail (side == 0 || side == 1, NULL);
+
+  return g_dgettext (GETTEXT_PACKAGE, rules->side_names[side]);
+}
+
 gboolean
 tafel_move_equal (const TafelMove *a,
                   const TafelMove *b)

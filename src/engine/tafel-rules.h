@@ -125,11 +125,24 @@ typedef struct {
   gsize n;
 } TafelHistory;
 
+/* What a game can do beyond the required functions (the optional
+ * functions below are capabilities too: NULL where a game lacks them). */
+typedef enum {
+  TAFEL_RULES_EXACT = 1 << 0,   /* analyze () knows the exact value of every position */
+} TafelRulesFlags;
+
 typedef struct _TafelRules TafelRules;
 
 struct _TafelRules {
   TafelGame game;
   const char *key;                    /* "infinity", "tictactoe", ... */
+  /* Marked with N_() for translation; tafel_rules_get_title () and
+   * tafel_rules_get_side_name () translate.  The command line writes the
+   * side names untranslated. */
+  const char *title;                  /* "Connect Four" */
+  const char *side_names[2];          /* "Red", "Yellow" */
+  const char *draw_text;              /* how a drawn game is announced */
+  TafelRulesFlags flags;
   const TafelBoard *board;
 
   void     (*init)         (TafelState *state);
@@ -196,6 +209,11 @@ gboolean          tafel_level_from_key     (const char *key,
 
 const TafelRules *tafel_rules_get          (TafelGame game);
 const TafelRules *tafel_rules_lookup       (const char *key);
+/* The games' keys in TafelGame order, NULL-terminated: "infinity", … */
+const char *const *tafel_rules_keys        (void);
+const char       *tafel_rules_get_title    (const TafelRules *rules);
+const char       *tafel_rules_get_side_name (const TafelRules *rules,
+                                            int               side);
 
 gboolean          tafel_move_equal         (const TafelMove *a,
                                             const TafelMove *b);

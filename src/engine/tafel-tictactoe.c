@@ -7,6 +7,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <string.h>
 
 #include "tafel-games.h"
@@ -159,6 +161,10 @@ ttt_choose_move (const TafelState   *state,
 const TafelRules tafel_tictactoe_rules = {
   .game = TAFEL_GAME_TICTACTOE,
   .key = "tictactoe",
+  .title = N_("Tic-Tac-Toe"),
+  .side_names = { N_("X"), N_("O") },
+  .draw_text = N_("Draw."),
+  .flags = TAFEL_RULES_EXACT,
   .board = &tafel_grid3_board,
   .init = ttt_init,
   .side_to_move = ttt_side_to_move,

@@ -1,0 +1,111 @@
+/* tafel-window-actions.c: what the window's actions do
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The window's actions ("win.*") in one GActionEntry table, as the
+ * application's are: the game's own go to the session, the others open
+ * the window's dialogs.  Which of them can be used follows the session.
+ */
+#include "config.h"
+
+#include "tafel-check-dialog.h"
+#include "tafel-statistics-dialog.h"
+#include "tafel-window-private.h"
+
+static void
+new_game_activated (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       data)
+{
+  tafel_session_new_game (TAFEL_WINDOW (data)->session);
+}
+
+static void
+undo_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       data)
+{
+  tafel_session_undo (TAFEL_WINDOW (data)->session);
+}
+
+static void
+redo_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       data)
+{
+  tafel_session_redo (TAFEL_WINDOW (data)->session);
+}
+
+static void
+hint_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       data)
+{
+  tafel_session_hint (TAFEL_WINDOW (data)->session);
+}
+
+static void
+dismiss_banner_activated (GSimpleAction *action,
+                          GVariant      *parameter,
+                          gpointer       data)
+{
+  TafelWindow *self = data;
+
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->banner_revealer), FALSE);
+}
+
+static void
+check_position_activated (GSimpleAction *action,
+                          GVariant      *parameter,
+                          gpointer       data)
+{
+  gtk_window_present (tafel_check_dialog_new (TAFEL_WINDOW (data)));
+}
+
+static void
+statistics_activated (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       data)
+{
+  TafelWindow *self = data;
+
+  tafel_session_load_statistics (self->session);
+  gtk_window_present (tafel_statistics_dialog_new (GTK_WINDOW (self),
+                                                   tafel_session_get_statistics (self->session),
+                                                   tafel_session_get_game (self->session)));
+}
+
+static const GActionEntry window_actions[] = {
+  { .name = "new-game", .activate = new_game_activated },
+  { .name = "undo", .activate = undo_activated },
+  { .name = "redo", .activate = redo_activated },
+  { .name = "hint", .activate = hint_activated },
+  { .name = "dismiss-banner", .activate = dismiss_banner_activated },
+  { .name = "check-position", .activate = check_position_activated },
+  { .name = "statistics", .activate = statistics_activated },
+};
+
+void
+tafel_window_add_actions (TafelWindow *self)
+{
+  g_action_map_add_action_entries (G_ACTION_MAP (self), window_actions,
+                                   G_N_ELEMENTS (window_actions), self);
+}
+
+static void
+set_enabled (TafelWindow *self,
+             const char  *name,
+             gboolean     enabled)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
+
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+}
+
+void
+tafel_window_update_actions (TafelWindow *self)
+{
+  set_enabled (self, "undo", tafel_session_get_can_undo (self->session));
+  set_enabled (self, "redo", tafel_session_get_can_redo (self->session));
+  set_enabled (self, "hint", tafel_session_get_can_hint (self->session));
+}

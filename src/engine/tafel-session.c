@@ -1,0 +1,1346 @@
+/* tafel-session.c: one game being played, without a window
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A TafelSession owns the match of the game chosen, the computer player
+ * and everything that happens around the moves: whose turn it is, the
+ * computer's move (asked of TafelAi on a worker thread with a fresh
+ * GCancellable, shown after a short pause kept by a main-loop timeout),
+ * thinking on the person's time, hints, what is known of the position,
+ * saving the unfinished game after every change, and counting finished
+ * games in the statistics.  A window shows it: it binds its settings to
+ * the session's properties, follows the match, and reports the session's
+ * messages; nothing here needs a display, so the tests drive a session
+ * directly.
+ *
+ * Undo, a new game, another game or a changed setting cancels what is
+ * being computed, and a result for a position that is no longer on the
+ * board is dropped.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "tafel-enums.h"
+#include "tafel-error.h"
+#include "tafel-file.h"
+#include "tafel-save.h"
+#include "tafel-session.h"
+
+/* The computer's move appears this long after it was asked for. */
+#define PAUSE_MIN_MS 400
+#define PAUSE_MAX_MS 1200
+
+struct _TafelSession
+{
+  GObject parent_instance;
+
+  TafelMatch *match;
+  TafelAi *ai;
+  GRand *rand;
+  TafelStatistics *statistics; /* finished games; read from the file when needed */
+
+  /* settings */
+  TafelGame game;
+  TafelLevel level;
+  TafelOpponent opponent;
+  TafelFirstPlayer first_player;
+  gboolean thinking_pause;
+  gboolean think_ahead;
+  gboolean show_value;
+
+  int computer_side;           /* TAFEL_SIDE_NONE: two persons */
+  gboolean human_started_last; /* for "alternate" */
+
+  GCancellable *thinking;      /* non-NULL while the computer thinks */
+  GCancellable *hinting;       /* a hint being computed */
+  GCancellable *pondering;     /* thinking on the person's time, for this position */
+  gboolean pondered;           /* ... and done */
+  GCancellable *analyzing;     /* the exact value being worked out */
+  char *known;                 /* what is known of the position, or NULL */
+  gboolean started;            /* tafel_session_start () was called */
+  gboolean stepping;           /* undo/redo passing the computer's turns */
+  gboolean restoring;          /* until the saved game is back: no saving */
+  gboolean starting;           /* the first game is being put back */
+  gboolean save_failed;        /* the last save did not work */
+  gboolean result_counted;     /* this game is in the statistics already */
+  guint pause_id;              /* pending display of the computer's move */
+  TafelMove pending_move;
+  guint pending_serial;
+  gint64 asked_at;
+
+  /* the read-only properties as last notified */
+  gboolean was_thinking, was_pondering, could_undo, could_redo, could_hint;
+};
+
+G_DEFINE_FINAL_TYPE (TafelSession, tafel_session, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_GAME,
+  PROP_LEVEL,
+  PROP_OPPONENT,
+  PROP_FIRST_PLAYER,
+  PROP_THINKING_PAUSE,
+  PROP_THINK_AHEAD,
+  PROP_SHOW_VALUE,
+  PROP_MATCH,
+  PROP_COMPUTER_SIDE,
+  PROP_THINKING,
+  PROP_PONDERING,
+  PROP_CAN_UNDO,
+  PROP_CAN_REDO,
+  PROP_CAN_HINT,
+  PROP_KNOWN_VALUE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  HINT,
+  MESSAGE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void update (TafelSession *self);
+static void save_game (TafelSession *self);
+static gboolean restore_game (TafelSession *self);
+static void record_result (TafelSession *self);
+
+static void
+message (TafelSession *self,
+         const char   *text)
+{
+  g_signal_emit (self, signals[MESSAGE], 0, text);
+}
+
+/* ---- who plays ---- */
+
+static gboolean
+against_computer (TafelSession *self)
+{
+  return self->opponent == TAFEL_OPPONENT_COMPUTER;
+}
+
+/* Who starts a new game against the computer. */
+static int
+choose_computer_side (TafelSession *self)
+{
+  gboolean human_starts;
+
+  switch (self->first_player)
+    {
+    case TAFEL_FIRST_PLAYER_HUMAN:
+      human_starts = TRUE;
+      break;
+    case TAFEL_FIRST_PLAYER_COMPUTER:
+      human_starts = FALSE;
+      break;
+    case TAFEL_FIRST_PLAYER_ALTERNATE:
+      human_starts = !self->human_started_last;
+      break;
+    case TAFEL_FIRST_PLAYER_RANDOM:
+    default:
+      human_starts = g_rand_boolean (self->rand);
+      break;
+    }
+
+  self->human_started_last = human_starts;
+  return human_starts ? 1 : 0;
+}
+
+static const char *
+side_name (TafelSession *self,
+           int           side)
+{
+  return tafel_rules_get_side_name (tafel_match_get_rules (self->match), side);
+}
+
+/* Against the computer, a person's undo takes back the computer's reply
+ * and their own move, so that it is their turn again. */
+static gboolean
+persons_turn (TafelSession *self)
+{
+  return self->computer_side == TAFEL_SIDE_NONE ||
+         tafel_match_get_side_to_move (self->match) != self->computer_side ||
+         tafel_match_get_status (self->match) != TAFEL_STATUS_RUNNING;
+}
+
+/* ---- the read-only properties ---- */
+
+static void
+notify_if_changed (TafelSession *self,
+                   gboolean     *was,
+                   gboolean      now,
+                   guint         prop)
+{
+  if (*was == now)
+    return;
+  *was = now;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+static void
+sync_state (TafelSession *self)
+{
+  if (self->match == NULL)
+    return;
+
+  g_object_freeze_notify (G_OBJECT (self));
+  notify_if_changed (self, &self->was_thinking, tafel_session_get_thinking (self), PROP_THINKING);
+  notify_if_changed (self, &self->was_pondering, tafel_session_get_pondering (self), PROP_PONDERING);
+  notify_if_changed (self, &self->could_undo, tafel_session_get_can_undo (self), PROP_CAN_UNDO);
+  notify_if_changed (self, &self->could_redo, tafel_session_get_can_redo (self), PROP_CAN_REDO);
+  notify_if_changed (self, &self->could_hint, tafel_session_get_can_hint (self), PROP_CAN_HINT);
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+static void
+set_computer_side (TafelSession *self,
+                   int           side)
+{
+  if (self->computer_side == side)
+    return;
+  self->computer_side = side;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTER_SIDE]);
+}
+
+static void
+set_known (TafelSession *self,
+           char         *known)
+{
+  if (g_strcmp0 (self->known, known) == 0)
+    {
+      g_free (known);
+      return;
+    }
+  g_free (self->known);
+  self->known = known;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_KNOWN_VALUE]);
+}
+
+/* ---- the computer's turn ---- */
+
+/* Cancels the computation behind *@cancellable, if any, and forgets it. */
+static void
+cancel (GCancellable **cancellable)
+{
+  if (*cancellable != NULL)
+    g_cancellable_cancel (*cancellable);
+  g_clear_object (cancellable);
+}
+
+/* Stops the computer's thinking on the person's time and forgets that
+ * it was done, so that it may start afresh. */
+static void
+stop_pondering (TafelSession *self)
+{
+  cancel (&self->pondering);
+  self->pondered = FALSE;
+}
+
+/* Drops what was known of the position and any analysis under way,
+ * the computer's thinking on the person's time included (it holds the
+ * game's search tables, which the next request needs). */
+static void
+forget_value (TafelSession *self)
+{
+  stop_pondering (self);
+  cancel (&self->analyzing);
+  set_known (self, NULL);
+}
+
+static void
+stop_thinking (TafelSession *self)
+{
+  forget_value (self);
+  cancel (&self->hinting);
+  cancel (&self->thinking);
+  g_clear_handle_id (&self->pause_id, g_source_remove);
+}
+
+static gboolean
+show_computer_move (gpointer data)
+{
+  TafelSession *self = data;
+  g_autoptr(GError) error = NULL;
+
+  self->pause_id = 0;
+  g_clear_object (&self->thinking);
+
+  if (self->pending_serial != tafel_match_get_serial (self->match))
+    {
+      sync_state (self);
+      return G_SOURCE_REMOVE;
+    }
+
+  if (!tafel_match_play (self->match, &self->pending_move, &error))
+    g_warning ("The computer chose a move the rules refuse: %s", error->message);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_move_chosen (GObject      *source,
+                GAsyncResult *result,
+                gpointer      data)
+{
+  g_autoptr(TafelSession) self = data;
+  g_autoptr(GError) error = NULL;
+  TafelMove move;
+  guint serial;
+  gint64 elapsed_ms, delay_ms = 0;
+
+  if (!tafel_ai_choose_move_finish (TAFEL_AI (source), result, &move, &serial, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_warning ("The computer could not choose a move: %s", error->message);
+      return;
+    }
+
+  /* Stale: the position changed (and this request was cancelled). */
+  if (self->thinking == NULL || g_cancellable_is_cancelled (self->thinking) ||
+      serial != tafel_match_get_serial (self->match))
+    return;
+
+  self->pending_move = move;
+  self->pending_serial = serial;
+
+  if (self->thinking_pause)
+    {
+      elapsed_ms = (g_get_monotonic_time () - self->asked_at) / 1000;
+      delay_ms = g_rand_int_range (self->rand, PAUSE_MIN_MS, PAUSE_MAX_MS + 1) - elapsed_ms;
+    }
+
+  self->pause_id = g_timeout_add (MAX (delay_ms, 0), show_computer_move, self);
+  g_source_set_name_by_id (self->pause_id, "[tafel] computer move pause");
+}
+
+static void
+maybe_start_computer (TafelSession *self)
+{
+  if (self->thinking != NULL || self->computer_side == TAFEL_SIDE_NONE || self->stepping)
+    return;
+  if (tafel_match_get_status (self->match) != TAFEL_STATUS_RUNNING ||
+      tafel_match_get_side_to_move (self->match) != self->computer_side)
+    return;
+
+  self->thinking = g_cancellable_new ();
+  self->asked_at = g_get_monotonic_time ();
+  tafel_ai_choose_move_async (self->ai, self->match, self->level,
+                              self->thinking, on_move_chosen, g_object_ref (self));
+}
+
+/* ---- thinking on the person's time ---- */
+
+static void
+on_pondered (GObject      *source,
+             GAsyncResult *result,
+             gpointer      data)
+{
+  g_autoptr(TafelSession) self = data;
+
+  /* Nothing to show.  When done, self->pondering stays until the
+   * position changes, so that it is not thought over twice. */
+  if (tafel_ai_ponder_finish (TAFEL_AI (source), result, NULL))
+    {
+      self->pondered = TRUE;
+      sync_state (self);
+    }
+}
+
+/* On a person's turn against the computer, when nothing else is being
+ * computed, the computer prepares its answers (Impossible at Connect
+ * Four solves the positions the person's moves lead to). */
+static void
+maybe_ponder (TafelSession *self)
+{
+  const TafelRules *rules = tafel_match_get_rules (self->match);
+
+  if (rules->ponder == NULL || self->computer_side == TAFEL_SIDE_NONE || self->stepping ||
+      !self->think_ahead ||
+      self->pondering != NULL || self->thinking != NULL || self->analyzing != NULL ||
+      self->hinting != NULL ||
+      tafel_match_get_status (self->match) != TAFEL_STATUS_RUNNING ||
+      tafel_match_get_side_to_move (self->match) == self->computer_side)
+    return;
+
+  self->pondering = g_cancellable_new ();
+  tafel_ai_ponder_async (self->ai, self->match, self->level,
+                         self->pondering, on_pondered, g_object_ref (self));
+}
+
+/* ---- what is known of the position (the show-value preference) ---- */
+
+static char *
+value_text (TafelSession        *self,
+            const TafelAnalysis *a)
+{
+  int to_move = tafel_match_get_side_to_move (self->match);
+  gboolean vs_computer = self->computer_side != TAFEL_SIDE_NONE;
+  int moves;
+
+  switch (a->value)
+    {
+    case TAFEL_VALUE_DRAW:
+      return g_strdup (_("Draw with best play."));
+    case TAFEL_VALUE_WIN:
+      moves = (a->plies + 1) / 2;
+      if (vs_computer)
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "You can win in %d move.",
+                                             "You can win in %d moves.", moves), moves);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s can win in %d move.",
+                                           "%s can win in %d moves.", moves),
+                              side_name (self, to_move), moves);
+    case TAFEL_VALUE_LOSS:
+      moves = a->plies / 2;
+      if (vs_computer)
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The computer wins in %d move.",
+                                             "The computer wins in %d moves.", moves), moves);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s wins in %d move.",
+                                           "%s wins in %d moves.", moves),
+                              side_name (self, to_move ^ 1), moves);
+    case TAFEL_VALUE_UNKNOWN:
+    default:
+      return NULL;
+    }
+}
+
+static void
+on_analyzed (GObject      *source,
+             GAsyncResult *result,
+             gpointer      data)
+{
+  g_autoptr(TafelSession) self = data;
+  g_autofree TafelAnalysis *analysis = NULL;
+  guint serial;
+
+  analysis = tafel_ai_analyze_finish (TAFEL_AI (source), result, &serial, NULL);
+  if (analysis == NULL || serial != tafel_match_get_serial (self->match))
+    return;
+
+  g_clear_object (&self->analyzing);
+  set_known (self, value_text (self, analysis));
+  maybe_ponder (self);
+  sync_state (self);
+}
+
+/* On a person's turn, if asked for, work out what the position is worth;
+ * only where the game knows it exactly. */
+static void
+maybe_analyze (TafelSession *self)
+{
+  const TafelRules *rules = tafel_match_get_rules (self->match);
+
+  if (!self->show_value || rules->analyze == NULL || !(rules->flags & TAFEL_RULES_EXACT) ||
+      self->analyzing != NULL || self->known != NULL ||
+      tafel_match_get_status (self->match) != TAFEL_STATUS_RUNNING ||
+      tafel_match_get_side_to_move (self->match) == self->computer_side)
+    return;
+
+  self->analyzing = g_cancellable_new ();
+  tafel_ai_analyze_async (self->ai, self->match, self->analyzing, on_analyzed, g_object_ref (self));
+}
+
+/* ---- after every change ---- */
+
+static void
+update (TafelSession *self)
+{
+  maybe_start_computer (self);
+  maybe_analyze (self);
+  maybe_ponder (self);
+  sync_state (self);
+}
+
+static void
+on_match_changed (TafelMatch   *match,
+                  TafelSession *self)
+{
+  /* What was known belonged to the previous position, and so did a
+   * hint still being computed. */
+  forget_value (self);
+  cancel (&self->hinting);
+  update (self);
+  if (!self->restoring)
+    save_game (self);
+  record_result (self);
+}
+
+/* ---- games ---- */
+
+static void
+new_game (TafelSession *self)
+{
+  stop_thinking (self);
+  set_computer_side (self, against_computer (self) ? choose_computer_side (self) : TAFEL_SIDE_NONE);
+  self->result_counted = FALSE;
+  tafel_match_restart (self->match);
+}
+
+static void
+load_game (TafelSession *self)
+{
+  stop_thinking (self);
+  if (self->match != NULL)
+    g_signal_handlers_disconnect_by_data (self->match, self);
+  g_clear_object (&self->match);
+
+  self->match = tafel_match_new (self->game);
+  g_signal_connect (self->match, "changed", G_CALLBACK (on_match_changed), self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MATCH]);
+  if (!restore_game (self))
+    new_game (self);
+}
+
+/* ---- the saved game ---- */
+
+/* Each game keeps its own unfinished game: switching games and back, or
+ * starting with --game, finds it where it was left. */
+static char *
+save_path (TafelGame game)
+{
+  g_autofree char *name = g_strconcat (tafel_rules_get (game)->key, ".ini", NULL);
+
+  return g_build_filename (g_get_user_state_dir (), "tafel", name, NULL);
+}
+
+/* Written after every change (see tafel_file_replace() for how), so a
+ * game killed at any moment is never lost. */
+static void
+save_game (TafelSession *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = save_path (self->game);
+  g_autofree char *data = NULL;
+  g_auto(TafelSave) save = { 0 };
+  gsize length;
+
+  save.game = self->game;
+  save.moves = tafel_match_to_moves (self->match);
+  save.level = self->level;
+  save.computer_side = self->computer_side;
+  data = tafel_save_to_data (&save, &length);
+
+  tafel_file_replace (path, data, length, &error);
+  if (error != NULL && !self->save_failed)
+    {
+      g_autofree char *text =
+        /* Translators: %s is the reason, e.g. "No space left on device" */
+        g_strdup_printf (_("The game cannot be saved: %s. You can go on playing."), error->message);
+      message (self, text);
+    }
+  self->save_failed = error != NULL;
+}
+
+/* A file that cannot be read is moved aside, never deleted. */
+static void
+set_aside (TafelSession *self,
+           const char   *path,
+           const char   *reason)
+{
+  g_autofree char *aside = tafel_file_set_aside (path, NULL);
+  g_autofree char *text = NULL;
+
+  if (aside != NULL)
+    text = g_strdup_printf (_("The saved game could not be read (%s). It was kept as “%s”; a new game starts."),
+                            reason, aside);
+  else
+    text = g_strdup_printf (_("The saved game could not be read (%s); a new game starts."), reason);
+  message (self, text);
+}
+
+/* Puts back the unfinished game saved for the game shown, in the same
+ * position with the same turn; at start also with the same level.
+ * Returns FALSE when there is none to put back. */
+static gboolean
+restore_game (TafelSession *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = save_path (self->game);
+  g_autofree char *data = NULL;
+  g_auto(TafelSave) save = { 0 };
+  gboolean restoring = self->restoring;
+  gsize length;
+
+  if (!g_file_get_contents (path, &data, &length, &error))
+    {
+      if (!g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        message (self, error->message);
+      return FALSE;
+    }
+  if (!tafel_save_from_data (data, length, &save, &error) || save.game != self->game)
+    {
+      set_aside (self, path, error != NULL ? error->message : _("it is for another game"));
+      return FALSE;
+    }
+
+  self->restoring = TRUE;
+  if (self->starting)
+    tafel_session_set_level (self, save.level);
+  tafel_session_set_opponent (self, save.computer_side == TAFEL_SIDE_NONE ? TAFEL_OPPONENT_HUMAN
+                                                                          : TAFEL_OPPONENT_COMPUTER);
+  stop_thinking (self);
+  set_computer_side (self, save.computer_side);
+  tafel_match_load_moves (self->match, save.moves, NULL);
+  self->restoring = restoring;
+
+  /* A finished game is not worth coming back to. */
+  return tafel_match_get_status (self->match) == TAFEL_STATUS_RUNNING;
+}
+
+/* ---- statistics ---- */
+
+/**
+ * tafel_session_load_statistics:
+ *
+ * Reads the statistics afresh (another window or run may have counted
+ * since), and reports a damaged file, which is set aside, as a message.
+ *
+ * Returns: %FALSE when the file is there but cannot be read at all: then
+ *   nothing may be written over it
+ */
+gboolean
+tafel_session_load_statistics (TafelSession *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *aside = NULL;
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (TAFEL_IS_SESSION (self), FALSE);
+
+  if (self->statistics == NULL)
+    self->statistics = tafel_statistics_new (NULL);
+  if (tafel_statistics_load (self->statistics, &aside, &error))
+    return TRUE;
+
+  if (aside != NULL)
+    /* Translators: the first %s is the reason, the second a file name */
+    text = g_strdup_printf (_("The statistics could not be read (%s). They were kept as “%s”; counting starts afresh."),
+                            error->message, aside);
+  else
+    /* Translators: %s is the reason */
+    text = g_strdup_printf (_("The statistics could not be read (%s)."), error->message);
+  message (self, text);
+
+  return g_error_matches (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT);
+}
+
+/* The rule: a game counts once, when it first ends.  Undo after the end
+ * and playing on to an end again is the same game and does not count
+ * again; new_game() and tafel_session_start_position() start a new one.
+ * The level counted is the one set when the game ends. */
+static void
+record_result (TafelSession *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->restoring || self->result_counted ||
+      tafel_match_get_status (self->match) == TAFEL_STATUS_RUNNING)
+    return;
+
+  if (!tafel_session_load_statistics (self))
+    {
+      self->result_counted = TRUE;
+      return;
+    }
+  tafel_statistics_count_match (self->statistics, self->match, self->level,
+                                self->computer_side, &self->result_counted);
+  if (!tafel_statistics_save (self->statistics, &error))
+    {
+      g_autofree char *text =
+        /* Translators: %s is the reason, e.g. "No space left on device" */
+        g_strdup_printf (_("The statistics cannot be saved: %s"), error->message);
+      message (self, text);
+    }
+}
+
+/* ---- undo, redo, hint ---- */
+
+/* Steps through the history until it is a person's turn; the computer
+ * is not asked about the positions passed on the way. */
+static void
+step (TafelSession *self,
+      gboolean    (*step_once) (TafelMatch *match))
+{
+  stop_thinking (self);
+  self->stepping = TRUE;
+  if (step_once (self->match))
+    while (!persons_turn (self) && step_once (self->match))
+      ;
+  self->stepping = FALSE;
+  update (self);
+}
+
+static void
+on_hint_chosen (GObject      *source,
+                GAsyncResult *result,
+                gpointer      data)
+{
+  g_autoptr(TafelSession) self = data;
+  TafelMove move;
+  guint serial;
+
+  if (!tafel_ai_choose_move_finish (TAFEL_AI (source), result, &move, &serial, NULL))
+    return;
+  if (serial != tafel_match_get_serial (self->match))
+    return;
+
+  g_clear_object (&self->hinting);
+  g_signal_emit (self, signals[HINT], 0, &move);
+  maybe_ponder (self);
+  sync_state (self);
+}
+
+/* ---- public API ---- */
+
+/**
+ * tafel_session_new:
+ * @seed: the seed of every random choice: who starts, the pause, and the
+ *   computer's own randomness
+ *
+ * A session shows nothing until tafel_session_start () is called, so that
+ * its settings can be bound first.
+ */
+TafelSession *
+tafel_session_new (guint32 seed)
+{
+  TafelSession *self = g_object_new (TAFEL_TYPE_SESSION, NULL);
+
+  self->rand = g_rand_new_with_seed (seed);
+  /* Taking turns starts with a random first game. */
+  self->human_started_last = g_rand_boolean (self->rand);
+  self->ai = tafel_ai_new (seed ^ 0x9e3779b9u);
+  tafel_ai_set_level (self->ai, self->level);
+
+  return self;
+}
+
+/**
+ * tafel_session_start:
+ *
+ * Puts back the unfinished game of the game set, with its level, or
+ * starts a new one.
+ */
+void
+tafel_session_start (TafelSession *self)
+{
+  g_return_if_fail (TAFEL_IS_SESSION (self));
+  g_return_if_fail (!self->started);
+
+  self->started = TRUE;
+  self->restoring = TRUE;
+  self->starting = TRUE;
+  load_game (self);
+  self->starting = FALSE;
+  self->restoring = FALSE;
+}
+
+/**
+ * tafel_session_stop:
+ *
+ * Cancels everything being computed (the computer's move, a hint, the
+ * value, thinking on the person's time), e.g. when the window showing
+ * the session goes: the tasks hold the session, and would otherwise run
+ * on.  The computer starts again at the next change.
+ */
+void
+tafel_session_stop (TafelSession *self)
+{
+  g_return_if_fail (TAFEL_IS_SESSION (self));
+
+  stop_thinking (self);
+  sync_state (self);
+}
+
+TafelMatch *
+tafel_session_get_match (TafelSession *self)
+{
+  g_return_val_if_fail (TAFEL_IS_SESSION (self), NULL);
+
+  return self->match;
+}
+
+TafelAi *
+tafel_session_get_ai (TafelSession *self)
+{
+  g_return_val_if_fail (TAFEL_IS_SESSION (self), NULL);
+
+  return self->ai;
+}
+
+TafelGame
+tafel_session_get_game (TafelSession *self)
+{
+  g_return_val_if_fail (TAFEL_IS_SESSION (self), TAFEL_GAME_INFINITY);
+
+  return self->game;
+}
+
+void
+tafel_session_set_game (TafelSession *self,
+                        TafelGame     game)
+{
+  g_return_if_fail (TAFEL_IS_SESSION (self));
+  g_return_if_fail ((guint) game < TAFEL_N_GAMES);
+
+  if (self->game == game && (self->match != NULL || !self->started))
+    return;
+
+  self->game = game;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+  if (self->started)
+    load_game (self);
+}
+
+TafelLevel
+tafel_session_get_level (TafelSession *self)
+{
+  g_return_val_if_fail (TAFEL_IS_SESSION (self), TAFEL_LEVEL_MEDIUM);
+
+  return self->level;
+}
+
+void
+tafel_session_set_level (TafelSession *self,
+                         TafelLevel    level)
+{
+  g_return_if_fail (TAFEL_IS_SESSION (self));
+  g_return_if_fail ((guint) level < TAFEL_N_LEVELS);
+
+  if (self->level == level)
+    return;
+
+  self->level = level;
+  tafel_ai_set_level (self->ai, level);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LEVEL]);
+
+  if (self->match != NULL)
+    {
+      /* A move being computed at the old level is dropped and asked again. */
+      stop_thinking (self);
+      update (self);
+    }
+}
+
+TafelOpponent
+tafel_session_get_opponent (TafelSession *self)
+{
+  g_return_val_if_fail (TAFEL_IS_SESSION (self), TAFEL_OPPONENT_COMPUTER);
+
+  return self->opponent;
+}
+
+void
+tafel_session_set_opponent (TafelSession  *self,
+                            TafelOpponent  opponent)
+{
+  g_return_if_fail (TAFEL_IS_SESSION (self));
+
+  if (self->opponent == opponent)
+    return;
+
+  self->opponent = opponent;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OPPONENT]);
+  if (self->match == NULL)
+    return;
+
+  stop_thinking (self);
+  if (!against_computer (self))
+    set_computer_side (self, TAFEL_SIDE_NONE);
+  else if (self->computer_side == TAFEL_SIDE_NONE)
+    {
+      /* The person keeps the turn; at the start, who starts decides. */
+      if (tafel_match_get_n_moves (self->match) == 0)
+        set_computer_side (self, choose_computer_side (self));
+      else
+        set_computer_side (self, tafel_match_get_side_to_move (self->match) ^ 1);
+    }
+
+  update (self);
+}
+
+int
+tafel_session_get_computer_side (TafelSession *self)
+{
+  g_return_val_if_fail (TAFEL_IS_SESSION (self), TAFEL_SIDE_NONE);
+
+  return self->computer_side;
+}
+
+gboolean
+tafel_session_get_thinking (TafelSession *self)
+{
+  g_return_val_if_fail (TAFEL_IS_SESSION (self), FALSE);
+
+  return self->thinking != NULL;
+}
+
+gboolean
+tafel_session_get_pondering (TafelSession *self)
+{
+  g_return_val_if_fail (TAFEL_IS_SESSION (self), FALSE);
+
+  return self->pondering != NULL && !self->pondered;
+}
+
+gboolean
+tafel_session_get_can_undo (TafelSession *self)
+{
+  g_return_val_if_fail (TAFEL_IS_SESSION (self), FALSE);
+
+  /* Nothing to take back when the only move is the computer's opening. */
+  if (self->computer_side == 0 && tafel_match_get_n_moves (self->match) <= 1)
+    return FALSE;
+  return tafel_match_get_can_undo (self->match);
+}
+
+gboolean
+tafel_session_get_can_redo (TafelSession *self)
+{
+  g_return_val_if_fail (TAFEL_IS_SESSION (self), FALSE);
+
+  return tafel_match_get_can_redo (self->match);
+}
+
+gboolean
+tafel_session_get_can_hint (TafelSession *self)
+{
+  g_return_val_if_fail (TAFEL_IS_SESSION (self), FALSE);
+
+  return tafel_match_get_status (self->match) == TAFEL_STATUS_RUNNING && persons_turn (self);
+}
+
+/* A person may play: the game runs and it is not the computer's turn. */
+gboolean
+tafel_session_get_persons_turn (TafelSession *self)
+{
+  g_return_val_if_fail (TAFEL_IS_SESSION (self), FALSE);
+
+  return tafel_match_get_status (self->match) == TAFEL_STATUS_RUNNING &&
+         tafel_match_get_side_to_move (self->match) != self->computer_side;
+}
+
+/* What is known of the position, in words ("Draw with best play."), or
+ * NULL. */
+const char *
+tafel_session_get_known_value (TafelSession *self)
+{
+  g_return_val_if_fail (TAFEL_IS_SESSION (self), NULL);
+
+  return self->known;
+}
+
+/**
+ * tafel_session_dup_status:
+ * @path: (array length=len): the targets the person has clicked so far
+ *
+ * The status line: whose turn it is and what to do, or how the game
+ * ended, followed by what is known of the position.
+ */
+char *
+tafel_session_dup_status (TafelSession *self,
+                          const guint8 *path,
+                          guint         len)
+{
+  const TafelOutcome *outcome;
+  const TafelRules *rules;
+  int to_move;
+  gboolean vs_computer;
+  g_autofree char *status = NULL;
+
+  g_return_val_if_fail (TAFEL_IS_SESSION (self), NULL);
+
+  outcome = tafel_match_get_outcome (self->match);
+  rules = tafel_match_get_rules (self->match);
+  to_move = tafel_match_get_side_to_move (self->match);
+  vs_computer = self->computer_side != TAFEL_SIDE_NONE;
+
+  switch (outcome->status)
+    {
+    case TAFEL_STATUS_WON:
+      if (vs_computer)
+        status = g_strdup (outcome->winner == self->computer_side ? _("The computer has won.")
+                                                                    : _("You have won!"));
+      else
+        /* Translators: %s is a side: X, O, Red, Yellow, White or Black */
+        status = g_strdup_printf (_("%s has won!"), side_name (self, outcome->winner));
+      break;
+
+    case TAFEL_STATUS_DRAWN:
+      status = g_strdup (g_dgettext (GETTEXT_PACKAGE, rules->draw_text));
+      break;
+
+    case TAFEL_STATUS_RUNNING:
+    default:
+      if (vs_computer && to_move == self->computer_side)
+        status = g_strdup (_("The computer is thinking…"));
+      else if (rules->prompt != NULL)
+        {
+          const char *prompt = rules->prompt (tafel_match_get_state (self->match), path, len);
+
+          if (vs_computer)
+            /* Translators: %s is the side the person plays, then what to do next */
+            status = g_strdup_printf (_("Your turn (%s): %s"), side_name (self, to_move), prompt);
+          else
+            /* Translators: %s is a side (White or Black), then what to do next */
+            status = g_strdup_printf (_("%s: %s"), side_name (self, to_move), prompt);
+        }
+      else if (vs_computer)
+        /* Translators: %s is the side the person plays: X, O, Red, … */
+        status = g_strdup_printf (_("Your turn (%s)"), side_name (self, to_move));
+      else
+        /* Translators: %s is a side: X, O, Red, Yellow, White or Black */
+        status = g_strdup_printf (_("%s to move"), side_name (self, to_move));
+      break;
+    }
+
+  if (self->known != NULL)
+    return g_strconcat (status, " — ", self->known, NULL);
+  return g_steal_pointer (&status);
+}
+
+/**
+ * tafel_session_play:
+ *
+ * Plays a person's move.  Refused on the computer's turn.
+ */
+gboolean
+tafel_session_play (TafelSession     *self,
+                    const TafelMove  *move,
+                    GError          **error)
+{
+  g_return_val_if_fail (TAFEL_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (move != NULL, FALSE);
+
+  if (tafel_match_get_status (self->match) == TAFEL_STATUS_RUNNING &&
+      tafel_match_get_side_to_move (self->match) == self->computer_side)
+    {
+      g_set_error_literal (error, TAFEL_ERROR, TAFEL_ERROR_ILLEGAL_MOVE,
+                           _("It is the computer’s turn."));
+      return FALSE;
+    }
+
+  return tafel_match_play (self->match, move, error);
+}
+
+void
+tafel_session_new_game (TafelSession *self)
+{
+  g_return_if_fail (TAFEL_IS_SESSION (self));
+
+  new_game (self);
+}
+
+void
+tafel_session_undo (TafelSession *self)
+{
+  g_return_if_fail (TAFEL_IS_SESSION (self));
+
+  step (self, tafel_match_undo);
+}
+
+void
+tafel_session_redo (TafelSession *self)
+{
+  g_return_if_fail (TAFEL_IS_SESSION (self));
+
+  step (self, tafel_match_redo);
+}
+
+/**
+ * tafel_session_hint:
+ *
+ * Asks for the best move on a person's turn; the session emits
+ * #TafelSession::hint when it is found, unless the position changed.
+ */
+void
+tafel_session_hint (TafelSession *self)
+{
+  g_return_if_fail (TAFEL_IS_SESSION (self));
+
+  if (!tafel_session_get_can_hint (self))
+    return;
+
+  cancel (&self->pondering);
+  cancel (&self->hinting);
+  self->hinting = g_cancellable_new ();
+  tafel_ai_choose_move_async (self->ai, self->match, TAFEL_LEVEL_IMPOSSIBLE,
+                              self->hinting, on_hint_chosen, g_object_ref (self));
+  sync_state (self);
+}
+
+/**
+ * tafel_session_start_position:
+ * @game: the game to show
+ * @moves: the moves that lead to the position, in the game's notation
+ *
+ * Shows @game at the position @moves lead to, as a new game.  Against
+ * the computer, the person plays the side to move there.
+ *
+ * Returns: %TRUE if @moves are legal; otherwise nothing changes
+ */
+gboolean
+tafel_session_start_position (TafelSession  *self,
+                              TafelGame      game,
+                              const char    *moves,
+                              GError       **error)
+{
+  g_autoptr(TafelMatch) check = NULL;
+
+  g_return_val_if_fail (TAFEL_IS_SESSION (self), FALSE);
+  g_return_val_if_fail ((guint) game < TAFEL_N_GAMES, FALSE);
+  g_return_val_if_fail (moves != NULL, FALSE);
+
+  check = tafel_match_new (game);
+  if (!tafel_match_load_moves (check, moves, error))
+    return FALSE;
+
+  tafel_session_set_game (self, game);
+  stop_thinking (self);
+  set_computer_side (self, against_computer (self)
+                           ? tafel_match_get_side_to_move (check) ^ 1
+                           : TAFEL_SIDE_NONE);
+  /* A new game for the statistics; one that has ended already is not
+   * a game played here. */
+  self->result_counted = tafel_match_get_status (check) != TAFEL_STATUS_RUNNING;
+  if (!tafel_match_load_moves (self->match, moves, error))
+    g_return_val_if_reached (FALSE);
+
+  return TRUE;
+}
+
+/* The record of finished games, as last read or counted. */
+TafelStatistics *
+tafel_session_get_statistics (TafelSession *self)
+{
+  g_return_val_if_fail (TAFEL_IS_SESSION (self), NULL);
+
+  if (self->statistics == NULL)
+    tafel_session_load_statistics (self);
+  return self->statistics;
+}
+
+/* ---- GObject ---- */
+
+static void
+tafel_session_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  TafelSession *self = TAFEL_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      g_value_set_enum (value, self->game);
+      break;
+    case PROP_LEVEL:
+      g_value_set_enum (value, self->level);
+      break;
+    case PROP_OPPONENT:
+      g_value_set_enum (value, self->opponent);
+      break;
+    case PROP_FIRST_PLAYER:
+      g_value_set_enum (value, self->first_player);
+      break;
+    case PROP_THINKING_PAUSE:
+      g_value_set_boolean (value, self->thinking_pause);
+      break;
+    case PROP_THINK_AHEAD:
+      g_value_set_boolean (value, self->think_ahead);
+      break;
+    case PROP_SHOW_VALUE:
+      g_value_set_boolean (value, self->show_value);
+      break;
+    case PROP_MATCH:
+      g_value_set_object (value, self->match);
+      break;
+    case PROP_COMPUTER_SIDE:
+      g_value_set_int (value, self->computer_side);
+      break;
+    case PROP_THINKING:
+      g_value_set_boolean (value, self->match != NULL && tafel_session_get_thinking (self));
+      break;
+    case PROP_PONDERING:
+      g_value_set_boolean (value, self->match != NULL && tafel_session_get_pondering (self));
+      break;
+    case PROP_CAN_UNDO:
+      g_value_set_boolean (value, self->match != NULL && tafel_session_get_can_undo (self));
+      break;
+    case PROP_CAN_REDO:
+      g_value_set_boolean (value, self->match != NULL && tafel_session_get_can_redo (self));
+      break;
+    case PROP_CAN_HINT:
+      g_value_set_boolean (value, self->match != NULL && tafel_session_get_can_hint (self));
+      break;
+    case PROP_KNOWN_VALUE:
+      g_value_set_string (value, self->known);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tafel_session_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  TafelSession *self = TAFEL_SESSION (object);
+  gboolean on;
+
+  switch (prop_id)
+    {
+    case PROP_GAME:
+      tafel_session_set_game (self, g_value_get_enum (value));
+      break;
+    case PROP_LEVEL:
+      tafel_session_set_level (self, g_value_get_enum (value));
+      break;
+    case PROP_OPPONENT:
+      tafel_session_set_opponent (self, g_value_get_enum (value));
+      break;
+    case PROP_FIRST_PLAYER:
+      if (self->first_player != (TafelFirstPlayer) g_value_get_enum (value))
+        {
+          self->first_player = g_value_get_enum (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_THINKING_PAUSE:
+      if (self->thinking_pause != g_value_get_boolean (value))
+        {
+          self->thinking_pause = g_value_get_boolean (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_THINK_AHEAD:
+      on = g_value_get_boolean (value);
+      if (self->think_ahead == on)
+        break;
+      self->think_ahead = on;
+      g_object_notify_by_pspec (object, pspec);
+      if (self->match != NULL)
+        {
+          stop_pondering (self);
+          maybe_ponder (self);
+          sync_state (self);
+        }
+      break;
+    case PROP_SHOW_VALUE:
+      on = g_value_get_boolean (value);
+      if (self->show_value == on)
+        break;
+      self->show_value = on;
+      g_object_notify_by_pspec (object, pspec);
+      if (self->match != NULL)
+        {
+          forget_value (self);
+          update (self);
+        }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tafel_session_dispose (GObject *object)
+{
+  TafelSession *self = TAFEL_SESSION (object);
+
+  stop_thinking (self);
+  if (self->match != NULL)
+    g_signal_handlers_disconnect_by_data (self->match, self);
+  g_clear_object (&self->match);
+  g_clear_object (&self->ai);
+  g_clear_object (&self->statistics);
+
+  G_OBJECT_CLASS (tafel_session_parent_class)->dispose (object);
+}
+
+static void
+tafel_session_finalize (GObject *object)
+{
+  TafelSession *self = TAFEL_SESSION (object);
+
+  g_clear_pointer (&self->rand, g_rand_free);
+  g_free (self->known);
+
+  G_OBJECT_CLASS (tafel_session_parent_class)->finalize (object);
+}
+
+static void
+tafel_session_class_init (TafelSessionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+
+  object_class->get_property = tafel_session_get_property;
+  object_class->set_property = tafel_session_set_property;
+  object_class->dispose = tafel_session_dispose;
+  object_class->finalize = tafel_session_finalize;
+
+  properties[PROP_GAME] =
+    g_param_spec_enum ("game", NULL, NULL, TAFEL_TYPE_GAME, TAFEL_GAME_INFINITY, rw);
+  properties[PROP_LEVEL] =
+    g_param_spec_enum ("level", NULL, NULL, TAFEL_TYPE_LEVEL, TAFEL_LEVEL_MEDIUM, rw);
+  properties[PROP_OPPONENT] =
+    g_param_spec_enum ("opponent", NULL, NULL, TAFEL_TYPE_OPPONENT, TAFEL_OPPONENT_COMPUTER, rw);
+  properties[PROP_FIRST_PLAYER] =
+    g_param_spec_enum ("first-player", NULL, NULL, TAFEL_TYPE_FIRST_PLAYER,
+                       TAFEL_FIRST_PLAYER_RANDOM, rw);
+  properties[PROP_THINKING_PAUSE] =
+    g_param_spec_boolean ("thinking-pause", NULL, NULL, FALSE, rw);
+  properties[PROP_THINK_AHEAD] =
+    g_param_spec_boolean ("think-ahead", NULL, NULL, FALSE, rw);
+  properties[PROP_SHOW_VALUE] =
+    g_param_spec_boolean ("show-value", NULL, NULL, FALSE, rw);
+  properties[PROP_MATCH] =
+    g_param_spec_object ("match", NULL, NULL, TAFEL_TYPE_MATCH, ro);
+  properties[PROP_COMPUTER_SIDE] =
+    g_param_spec_int ("computer-side", NULL, NULL, TAFEL_SIDE_NONE, 1, TAFEL_SIDE_NONE, ro);
+  properties[PROP_THINKING] =
+    g_param_spec_boolean ("thinking", NULL, NULL, FALSE, ro);
+  properties[PROP_PONDERING] =
+    g_param_spec_boolean ("pondering", NULL, NULL, FALSE, ro);
+  properties[PROP_CAN_UNDO] =
+    g_param_spec_boolean ("can-undo", NULL, NULL, FALSE, ro);
+  properties[PROP_CAN_REDO] =
+    g_param_spec_boolean ("can-redo", NULL, NULL, FALSE, ro);
+  properties[PROP_CAN_HINT] =
+    g_param_spec_boolean ("can-hint", NULL, NULL, FALSE, ro);
+  properties[PROP_KNOWN_VALUE] =
+    g_param_spec_string ("known-value", NULL, NULL, NULL, ro);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * TafelSession::hint:
+   * @move: (type gpointer): the best move found, a TafelMove
+   */
+  signals[HINT] = g_signal_new ("hint", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+  /**
+   * TafelSession::message:
+   * @text: a sentence for the person, e.g. why the game cannot be saved
+   */
+  signals[MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+tafel_session_init (TafelSession *self)
+{
+  self->game = TAFEL_GAME_INFINITY;
+  self->level = TAFEL_LEVEL_MEDIUM;
+  self->opponent = TAFEL_OPPONENT_COMPUTER;
+  self->first_player = TAFEL_FIRST_PLAYER_RANDOM;
+  self->computer_side = TAFEL_SIDE_NONE;
+}

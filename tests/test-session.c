@@ -1,0 +1,395 @@
+/* test-session.c: TafelSession — a game being played, without a window
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The computer's turn, thinking on the person's time, hints, undo, the
+ * saved game and the statistics, driven through the session alone: no
+ * display is needed.  Each test runs with its own XDG directories.
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "tafel-error.h"
+#include "tafel-session.h"
+
+#define cell(c) ((TafelMove) { 1, { (c) - 1 } })
+
+/* Runs the main loop until @done says so; fails after 60 s of waiting
+ * (a hang, not a timing assertion: every wait here takes milliseconds
+ * to a few seconds). */
+static void
+wait_for (gboolean (*done) (TafelSession *session),
+          TafelSession *session)
+{
+  gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  while (!done (session))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, end);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+static gboolean
+not_thinking (TafelSession *session)
+{
+  return !tafel_session_get_thinking (session);
+}
+
+static gboolean
+not_pondering (TafelSession *session)
+{
+  return !tafel_session_get_pondering (session);
+}
+
+static TafelSession *
+new_session (TafelGame     game,
+             TafelOpponent opponent,
+             TafelFirstPlayer first)
+{
+  TafelSession *session = tafel_session_new (7);
+
+  g_object_set (session,
+                "game", game,
+                "opponent", opponent,
+                "first-player", first,
+                "thinking-pause", FALSE,
+                "think-ahead", FALSE,
+                NULL);
+  tafel_session_start (session);
+  return session;
+}
+
+static void
+test_computer_moves_first (void)
+{
+  g_autoptr(TafelSession) session = new_session (TAFEL_GAME_TICTACTOE, TAFEL_OPPONENT_COMPUTER,
+                                                 TAFEL_FIRST_PLAYER_COMPUTER);
+  TafelMatch *match = tafel_session_get_match (session);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (tafel_session_get_computer_side (session), ==, 0);
+  g_assert_true (tafel_session_get_thinking (session));
+  g_assert_false (tafel_session_get_persons_turn (session));
+
+  /* The person cannot play on the computer's turn. */
+  g_assert_false (tafel_session_play (session, &cell (5), &error));
+  g_assert_error (error, TAFEL_ERROR, TAFEL_ERROR_ILLEGAL_MOVE);
+  g_clear_error (&error);
+
+  wait_for (not_thinking, session);
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 1);
+  g_assert_true (tafel_session_get_persons_turn (session));
+  /* The computer's opening alone cannot be taken back. */
+  g_assert_false (tafel_session_get_can_undo (session));
+}
+
+static void
+test_undo_takes_back_both (void)
+{
+  g_autoptr(TafelSession) session = new_session (TAFEL_GAME_CONNECT_FOUR, TAFEL_OPPONENT_COMPUTER,
+                                                 TAFEL_FIRST_PLAYER_HUMAN);
+  TafelMatch *match = tafel_session_get_match (session);
+  g_autoptr(GError) error = NULL;
+
+  tafel_session_set_level (session, TAFEL_LEVEL_RELAXED);
+  g_assert_cmpint (tafel_session_get_computer_side (session), ==, 1);
+  g_assert_true (tafel_session_play (session, &(TafelMove) { 1, { 3 } }, &error));
+  g_assert_no_error (error);
+  wait_for (not_thinking, session);
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 2);
+  g_assert_true (tafel_session_get_can_undo (session));
+
+  tafel_session_undo (session);
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 0);
+  g_assert_false (tafel_session_get_thinking (session));
+  g_assert_true (tafel_session_get_can_redo (session));
+
+  /* Redo passes the computer's turn without asking it. */
+  tafel_session_redo (session);
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 2);
+  g_assert_false (tafel_session_get_thinking (session));
+}
+
+/* A move asked for and then made stale (undo, a new level, a new game)
+ * is dropped: the computer makes exactly one move in the end. */
+static void
+test_stale_answers_are_dropped (void)
+{
+  g_autoptr(TafelSession) session = new_session (TAFEL_GAME_MILL, TAFEL_OPPONENT_COMPUTER,
+                                                 TAFEL_FIRST_PLAYER_HUMAN);
+  TafelMatch *match = tafel_session_get_match (session);
+  g_autoptr(GError) error = NULL;
+  guint changes = 0;
+
+  tafel_session_set_level (session, TAFEL_LEVEL_HARD);
+
+  for (guint round = 0; round < 3; round++)
+    {
+      guint before = tafel_match_get_n_moves (match);
+
+      g_assert_true (tafel_session_play (session, &(TafelMove) { 1, { 8 + round } }, &error));
+      g_assert_no_error (error);
+      g_assert_true (tafel_session_get_thinking (session));
+      /* Changing the level cancels the request and asks again. */
+      tafel_session_set_level (session, round % 2 ? TAFEL_LEVEL_MEDIUM : TAFEL_LEVEL_HARD);
+      g_assert_true (tafel_session_get_thinking (session));
+      wait_for (not_thinking, session);
+      g_assert_cmpuint (tafel_match_get_n_moves (match), ==, before + 2);
+      changes++;
+    }
+
+  /* Undo while the computer thinks: nothing arrives afterwards. */
+  g_assert_true (tafel_session_play (session, &(TafelMove) { 1, { 20 } }, &error));
+  g_assert_true (tafel_session_get_thinking (session));
+  tafel_session_undo (session);
+  g_assert_false (tafel_session_get_thinking (session));
+  for (guint i = 0; i < 200; i++)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 2 * changes);
+}
+
+static gboolean
+pondering (TafelSession *session)
+{
+  return tafel_session_get_pondering (session);
+}
+
+/* Impossible at Connect Four thinks on the person's time; turning the
+ * preference off stops it at once, a move stops it too. */
+static void
+test_pondering (void)
+{
+  g_autoptr(TafelSession) session = new_session (TAFEL_GAME_CONNECT_FOUR, TAFEL_OPPONENT_COMPUTER,
+                                                 TAFEL_FIRST_PLAYER_HUMAN);
+  g_autoptr(GError) error = NULL;
+
+  tafel_session_set_level (session, TAFEL_LEVEL_IMPOSSIBLE);
+  /* Past the book, so that there is something to think about. */
+  g_assert_true (tafel_session_start_position (session, TAFEL_GAME_CONNECT_FOUR,
+                                               "274552224131661", &error));
+  g_assert_no_error (error);
+  g_assert_false (tafel_session_get_pondering (session));
+
+  g_object_set (session, "think-ahead", TRUE, NULL);
+  wait_for (pondering, session);
+  g_object_set (session, "think-ahead", FALSE, NULL);
+  g_assert_false (tafel_session_get_pondering (session));
+
+  g_object_set (session, "think-ahead", TRUE, NULL);
+  wait_for (pondering, session);
+  g_assert_true (tafel_session_play (session, &(TafelMove) { 1, { 0 } }, &error));
+  g_assert_no_error (error);
+  /* The computer's turn: it thinks, and does not ponder. */
+  g_assert_true (tafel_session_get_thinking (session));
+  g_assert_false (tafel_session_get_pondering (session));
+  wait_for (not_thinking, session);
+  g_object_set (session, "think-ahead", FALSE, NULL);
+  wait_for (not_pondering, session);
+}
+
+static void
+on_hint (TafelSession    *session,
+         const TafelMove *move,
+         TafelMove       *out)
+{
+  *out = *move;
+}
+
+static void
+test_hint (void)
+{
+  g_autoptr(TafelSession) session = new_session (TAFEL_GAME_TICTACTOE, TAFEL_OPPONENT_HUMAN,
+                                                 TAFEL_FIRST_PLAYER_HUMAN);
+  TafelMatch *match = tafel_session_get_match (session);
+  g_autoptr(GError) error = NULL;
+  TafelMove hint = { 0 };
+
+  g_signal_connect (session, "hint", G_CALLBACK (on_hint), &hint);
+  /* X to move wins at 3 (1 and 2 are X's). */
+  g_assert_true (tafel_session_start_position (session, TAFEL_GAME_TICTACTOE, "1425", &error));
+  g_assert_no_error (error);
+  match = tafel_session_get_match (session);
+  tafel_session_hint (session);
+  while (hint.len == 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (hint.len, ==, 1);
+  g_assert_cmpuint (hint.path[0], ==, 2);
+
+  /* A hint for a position no longer on the board never arrives. */
+  hint.len = 0;
+  tafel_session_hint (session);
+  g_assert_true (tafel_session_play (session, &cell (9), &error));
+  for (guint i = 0; i < 100; i++)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+  g_assert_cmpuint (hint.len, ==, 0);
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 5);
+}
+
+static void
+test_status_and_value (void)
+{
+  g_autoptr(TafelSession) session = new_session (TAFEL_GAME_TICTACTOE, TAFEL_OPPONENT_HUMAN,
+                                                 TAFEL_FIRST_PLAYER_HUMAN);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *status = NULL;
+
+  status = tafel_session_dup_status (session, NULL, 0);
+  g_assert_cmpstr (status, ==, "X to move");
+  g_clear_pointer (&status, g_free);
+
+  g_object_set (session, "show-value", TRUE, NULL);
+  while (tafel_session_get_known_value (session) == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpstr (tafel_session_get_known_value (session), ==, "Draw with best play.");
+  status = tafel_session_dup_status (session, NULL, 0);
+  g_assert_cmpstr (status, ==, "X to move — Draw with best play.");
+  g_clear_pointer (&status, g_free);
+
+  /* A move forgets the value at once, then it is worked out again. */
+  g_assert_true (tafel_session_play (session, &cell (2), &error));
+  g_assert_null (tafel_session_get_known_value (session));
+  while (tafel_session_get_known_value (session) == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpstr (tafel_session_get_known_value (session), ==, "Draw with best play.");
+
+  g_assert_true (tafel_session_start_position (session, TAFEL_GAME_TICTACTOE, "14253", &error));
+  status = tafel_session_dup_status (session, NULL, 0);
+  g_assert_cmpstr (status, ==, "X has won!");
+}
+
+/* The unfinished game comes back in a new session, with its level. */
+static void
+test_saved_game_comes_back (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *moves = NULL;
+
+  {
+    g_autoptr(TafelSession) session = new_session (TAFEL_GAME_INFINITY, TAFEL_OPPONENT_HUMAN,
+                                                   TAFEL_FIRST_PLAYER_HUMAN);
+
+    tafel_session_set_level (session, TAFEL_LEVEL_HARD);
+    g_assert_true (tafel_session_play (session, &cell (5), &error));
+    g_assert_true (tafel_session_play (session, &cell (1), &error));
+    g_assert_no_error (error);
+  }
+  {
+    g_autoptr(TafelSession) session = tafel_session_new (1);
+
+    g_object_set (session, "game", TAFEL_GAME_INFINITY, NULL);
+    tafel_session_start (session);
+    moves = tafel_match_to_moves (tafel_session_get_match (session));
+    g_assert_cmpstr (moves, ==, "51");
+    g_assert_cmpint (tafel_session_get_level (session), ==, TAFEL_LEVEL_HARD);
+    g_assert_cmpint (tafel_session_get_opponent (session), ==, TAFEL_OPPONENT_HUMAN);
+  }
+}
+
+static void
+on_message (TafelSession *session,
+            const char   *text,
+            char        **out)
+{
+  g_free (*out);
+  *out = g_strdup (text);
+}
+
+/* A damaged save file is set aside with a message; a new game starts. */
+static void
+test_damaged_save (void)
+{
+  g_autofree char *dir = g_build_filename (g_get_user_state_dir (), "tafel", NULL);
+  g_autofree char *path = g_build_filename (dir, "mill.ini", NULL);
+  g_autoptr(TafelSession) session = tafel_session_new (3);
+  g_autofree char *text = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (path, "[game]\nmoves=zz9\n", -1, NULL));
+
+  g_signal_connect (session, "message", G_CALLBACK (on_message), &text);
+  g_object_set (session, "game", TAFEL_GAME_MILL, "opponent", TAFEL_OPPONENT_HUMAN, NULL);
+  tafel_session_start (session);
+  g_assert_nonnull (text);
+  g_assert_nonnull (strstr (text, "could not be read"));
+  g_assert_cmpuint (tafel_match_get_n_moves (tafel_session_get_match (session)), ==, 0);
+}
+
+/* A finished game counts once, even after undo and a second ending. */
+static void
+test_statistics_count_once (void)
+{
+  g_autoptr(TafelSession) session = new_session (TAFEL_GAME_TICTACTOE, TAFEL_OPPONENT_HUMAN,
+                                                 TAFEL_FIRST_PLAYER_HUMAN);
+  TafelStatistics *statistics;
+  TafelPairRecord pair;
+  g_autoptr(GError) error = NULL;
+  const guint cells[] = { 1, 4, 2, 5, 3 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cells); i++)
+    g_assert_true (tafel_session_play (session, &cell (cells[i]), &error));
+  g_assert_no_error (error);
+  tafel_session_undo (session);
+  g_assert_true (tafel_session_play (session, &cell (3), &error));
+
+  statistics = tafel_session_get_statistics (session);
+  g_assert_true (tafel_session_load_statistics (session));
+  tafel_statistics_get_pair_record (statistics, TAFEL_GAME_TICTACTOE, &pair);
+  g_assert_cmpuint (pair.first_wins, ==, 1);
+  g_assert_cmpuint (tafel_statistics_get_n_games (statistics), ==, 1);
+
+  /* A new game is a new one for the statistics. */
+  tafel_session_new_game (session);
+  for (guint i = 0; i < G_N_ELEMENTS (cells); i++)
+    g_assert_true (tafel_session_play (session, &cell (cells[i]), &error));
+  g_assert_true (tafel_session_load_statistics (session));
+  g_assert_cmpuint (tafel_statistics_get_n_games (statistics), ==, 2);
+}
+
+/* Switching games keeps each game's own unfinished game. */
+static void
+test_switch_games (void)
+{
+  g_autoptr(TafelSession) session = new_session (TAFEL_GAME_TICTACTOE, TAFEL_OPPONENT_HUMAN,
+                                                 TAFEL_FIRST_PLAYER_HUMAN);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *moves = NULL;
+
+  g_assert_true (tafel_session_play (session, &cell (5), &error));
+  tafel_session_set_game (session, TAFEL_GAME_CONNECT_FOUR);
+  g_assert_cmpint (tafel_match_get_game (tafel_session_get_match (session)), ==,
+                   TAFEL_GAME_CONNECT_FOUR);
+  g_assert_cmpuint (tafel_match_get_n_moves (tafel_session_get_match (session)), ==, 0);
+  tafel_session_set_game (session, TAFEL_GAME_TICTACTOE);
+  moves = tafel_match_to_moves (tafel_session_get_match (session));
+  g_assert_cmpstr (moves, ==, "5");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+
+  g_test_add_func ("/session/computer-moves-first", test_computer_moves_first);
+  g_test_add_func ("/session/undo-takes-back-both", test_undo_takes_back_both);
+  g_test_add_func ("/session/stale-answers-are-dropped", test_stale_answers_are_dropped);
+  g_test_add_func ("/session/pondering", test_pondering);
+  g_test_add_func ("/session/hint", test_hint);
+  g_test_add_func ("/session/status-and-value", test_status_and_value);
+  g_test_add_func ("/session/saved-game-comes-back", test_saved_game_comes_back);
+  g_test_add_func ("/session/damaged-save", test_damaged_save);
+  g_test_add_func ("/session/statistics-count-once", test_statistics_count_once);
+  g_test_add_func ("/session/switch-games", test_switch_games);
+
+  return g_test_run ();
+}
