@@ -53,7 +53,10 @@ tafel_application_handle_local_options (GApplication *app,
 
       if (tafel_rules_lookup (game) == NULL)
         {
-          g_printerr (_("Unknown game “%s”; choose infinity, tictactoe, connect-four or mill\n"), game);
+          g_autofree char *games = g_strjoinv (", ", (char **) tafel_rules_keys ());
+
+          /* Translators: the first %s is what was given, the second the list of games */
+          g_printerr (_("Unknown game “%s”; choose one of: %s\n"), game, games);
           return 2;
         }
       settings = g_settings_new (APPLICATION_ID);
