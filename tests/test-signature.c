@@ -1,0 +1,124 @@
+/* test-signature.c: exact node counts of the searches on fixed positions
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A bench signature in the manner of chess engines': the Connect Four
+ * solver (one thread, no book, a cleared table of fixed size) and the
+ * Mill search (a fixed depth, no time limit) count their nodes on fixed
+ * positions, and the sum must be the one written here.  A refactoring
+ * that should change nothing shows that it changed nothing; a change to
+ * the search that is meant to change the tree updates the figures (run
+ * with TAFEL_SIGNATURE_PRINT=1 to see them) in the same commit.
+ */
+#include "config.h"
+
+#include "tafel-c4-solver.h"
+#include "tafel-mill-search.h"
+
+/* Expected figures. */
+#define C4_SIGNATURE_NODES G_GUINT64_CONSTANT (337138)
+#define C4_SIGNATURE_SCORE_SUM 21
+#define MILL_SIGNATURE_NODES G_GUINT64_CONSTANT (141260)
+
+/* From the test sets (tests/data/connect-four): end, middle and
+ * beginning positions of several difficulties. */
+static const char *const c4_positions[] = {
+  "2252576253462244111563365343671351441",
+  "7422341735647741166133573473242566",
+  "52753311433677442422121",
+  "6242432155656447531617622",
+  "2541266355551",
+  "6146",
+  "13134411534775",
+  "23766176641753",
+  "6133112551",
+};
+
+/* Mill: the start, a placing position and a moving one. */
+static const char *const mill_positions[] = {
+  "",
+  "d2 d6 b4 f4 d3 d5",
+  "a1 a4 a7 g1 g4 g7 d2 b2 b4 f2 f6 c3 c5 e5 e3 d6 d7 d5 a1-d1",
+};
+#define MILL_DEPTH 7
+
+static gboolean
+print_figures (void)
+{
+  return g_getenv ("TAFEL_SIGNATURE_PRINT") != NULL;
+}
+
+static void
+test_connect_four (void)
+{
+  TafelC4Solver *solver = tafel_c4_solver_new (20);
+  guint64 nodes = 0;
+  int score_sum = 0;
+
+  tafel_c4_solver_set_threads (solver, 1);
+  for (guint i = 0; i < G_N_ELEMENTS (c4_positions); i++)
+    {
+      TafelC4Pos pos;
+      guint64 before = tafel_c4_solver_nodes (solver);
+      int score;
+
+      g_assert_true (tafel_c4_pos_from_moves (&pos, c4_positions[i], NULL));
+      tafel_c4_solver_reset (solver);
+      g_assert_true (tafel_c4_solver_solve (solver, &pos, NULL, &score));
+      score_sum += score;
+      nodes += tafel_c4_solver_nodes (solver) - before;
+      if (print_figures ())
+        g_test_message ("c4 %s: score %d, %" G_GUINT64_FORMAT " nodes", c4_positions[i],
+                        score, tafel_c4_solver_nodes (solver) - before);
+    }
+  tafel_c4_solver_free (solver);
+
+  if (print_figures ())
+    g_test_message ("C4_SIGNATURE_NODES %" G_GUINT64_FORMAT ", C4_SIGNATURE_SCORE_SUM %d",
+                    nodes, score_sum);
+  g_assert_cmpint (score_sum, ==, C4_SIGNATURE_SCORE_SUM);
+  g_assert_cmpuint (nodes, ==, C4_SIGNATURE_NODES);
+}
+
+static void
+test_mill (void)
+{
+  const TafelRules *rules = tafel_rules_get (TAFEL_GAME_MILL);
+  TafelMillSearchLimits limits = { .max_depth = MILL_DEPTH };
+  guint64 nodes = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (mill_positions); i++)
+    {
+      g_autoptr(GArray) hashes = g_array_new (FALSE, FALSE, sizeof (guint64));
+      g_autoptr(GError) error = NULL;
+      TafelMillSearchResult result;
+      TafelHistory history;
+      TafelState state;
+
+      g_assert_true (tafel_rules_parse_moves (rules, mill_positions[i], &state, hashes, &error));
+      g_assert_no_error (error);
+      history.hashes = (const guint64 *) hashes->data;
+      history.n = hashes->len;
+      g_assert_true (tafel_mill_search (&state, &history, &limits, NULL, NULL, &result));
+      nodes += result.nodes;
+      if (print_figures ())
+        g_test_message ("mill \"%s\": score %d, %" G_GUINT64_FORMAT " nodes", mill_positions[i],
+                        result.score, result.nodes);
+    }
+
+  if (print_figures ())
+    g_test_message ("MILL_SIGNATURE_NODES %" G_GUINT64_FORMAT, nodes);
+  g_assert_cmpuint (nodes, ==, MILL_SIGNATURE_NODES);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/signature/mill", test_mill);
+  g_test_add_func ("/signature/connect-four", test_connect_four);
+
+  return g_test_run ();
+}
