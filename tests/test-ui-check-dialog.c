@@ -9,7 +9,7 @@
 #include <locale.h>
 
 #include "tafel-application.h"
-#include "tafel-check-dialog.h"
+#include "tafel-check-dialog-private.h"
 #include "tafel-window-private.h"
 #include "ui-test-util.h"
 

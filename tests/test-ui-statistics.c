@@ -13,8 +13,8 @@
 
 #include "tafel-application.h"
 #include "tafel-board-view.h"
-#include "tafel-help-window.h"
-#include "tafel-statistics-dialog.h"
+#include "tafel-help-window-private.h"
+#include "tafel-statistics-dialog-private.h"
 #include "tafel-window-private.h"
 #include "ui-test-util.h"
 

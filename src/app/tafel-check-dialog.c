@@ -12,7 +12,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "tafel-check-dialog.h"
+#include "tafel-check-dialog-private.h"
 #include "tafel-checker.h"
 #include "tafel-rules.h"
 
@@ -33,6 +33,7 @@ struct _TafelCheckDialog
   GtkWidget *continue_button;
 
   TafelCheckResult *result;    /* NULL while the text is malformed */
+  TafelSession *session;       /* where "Continue" plays on */
 };
 
 G_DEFINE_FINAL_TYPE (TafelCheckDialog, tafel_check_dialog, GTK_TYPE_WINDOW)
@@ -232,18 +233,17 @@ check (TafelCheckDialog *self)
 static void
 continue_clicked (TafelCheckDialog *self)
 {
-  GtkWindow *window = gtk_window_get_transient_for (GTK_WINDOW (self));
   g_autoptr(GError) error = NULL;
   g_autofree char *moves = NULL;
 
-  if (self->result == NULL || !TAFEL_IS_WINDOW (window))
+  if (self->result == NULL)
     return;
 
   moves = tafel_check_result_to_moves (self->result);
   if (moves == NULL)
     return;
 
-  if (!tafel_window_start_position (TAFEL_WINDOW (window), TAFEL_GAME_TICTACTOE, moves, &error))
+  if (!tafel_session_start_position (self->session, TAFEL_GAME_TICTACTOE, moves, &error))
     {
       gtk_label_set_text (GTK_LABEL (self->verdict_label), error->message);
       gtk_widget_add_css_class (self->verdict_label, "error");
@@ -253,12 +253,12 @@ continue_clicked (TafelCheckDialog *self)
   gtk_window_destroy (GTK_WINDOW (self));
 }
 
-/* The board the window shows as text, when it shows Tic-Tac-Toe; an empty
- * board otherwise. */
+/* The board the session shows as text, when it plays Tic-Tac-Toe; an
+ * empty board otherwise. */
 static char *
-window_board_text (TafelWindow *window)
+session_board_text (TafelSession *session)
 {
-  TafelMatch *match = tafel_window_get_match (window);
+  TafelMatch *match = tafel_session_get_match (session);
   const TafelRules *rules = tafel_match_get_rules (match);
   TafelPointInfo info[N_CELLS];
   GString *out;
@@ -288,6 +288,7 @@ tafel_check_dialog_dispose (GObject *object)
   TafelCheckDialog *self = TAFEL_CHECK_DIALOG (object);
 
   g_clear_pointer (&self->result, tafel_check_result_unref);
+  g_clear_object (&self->session);
   gtk_widget_dispose_template (GTK_WIDGET (self), TAFEL_TYPE_CHECK_DIALOG);
 
   G_OBJECT_CLASS (tafel_check_dialog_parent_class)->dispose (object);
@@ -344,25 +345,29 @@ tafel_check_dialog_init (TafelCheckDialog *self)
 
 /**
  * tafel_check_dialog_new:
- * @window: the window to continue playing in
+ * @parent: the window the dialog belongs to
+ * @session: the game session to continue playing in
  *
- * Returns: (transfer none): a new dialog, transient for @window, holding
- *   the board @window shows if that is Tic-Tac-Toe
+ * Returns: (transfer none): a new dialog, transient for @parent, holding
+ *   the board @session shows if that is Tic-Tac-Toe
  */
 GtkWindow *
-tafel_check_dialog_new (TafelWindow *window)
+tafel_check_dialog_new (GtkWindow    *parent,
+                        TafelSession *session)
 {
   TafelCheckDialog *self;
   g_autofree char *text = NULL;
   GtkTextIter end;
 
-  g_return_val_if_fail (TAFEL_IS_WINDOW (window), NULL);
+  g_return_val_if_fail (GTK_IS_WINDOW (parent), NULL);
+  g_return_val_if_fail (TAFEL_IS_SESSION (session), NULL);
 
   self = g_object_new (TAFEL_TYPE_CHECK_DIALOG,
-                       "transient-for", window,
+                       "transient-for", parent,
                        NULL);
+  self->session = g_object_ref (session);
 
-  text = window_board_text (window);
+  text = session_board_text (session);
   gtk_text_buffer_set_text (buffer (self), text, -1);
   gtk_text_buffer_get_end_iter (buffer (self), &end);
   gtk_text_buffer_place_cursor (buffer (self), &end);

@@ -6,7 +6,7 @@
 
 #include <gtk/gtk.h>
 
-#include "tafel-window.h"
+#include "tafel-session.h"
 
 G_BEGIN_DECLS
 
@@ -14,11 +14,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (TafelCheckDialog, tafel_check_dialog, TAFEL, CHECK_DIALOG, GtkWindow)
 
-GtkWindow     *tafel_check_dialog_new                 (TafelWindow      *window);
-
-/* The parts tests reach. */
-GtkTextBuffer *tafel_check_dialog_get_buffer          (TafelCheckDialog *self);
-GtkWidget     *tafel_check_dialog_get_verdict_label   (TafelCheckDialog *self);
-GtkWidget     *tafel_check_dialog_get_continue_button (TafelCheckDialog *self);
+GtkWindow     *tafel_check_dialog_new                 (GtkWindow        *parent,
+                                                        TafelSession     *session);
 
 G_END_DECLS

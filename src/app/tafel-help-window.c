@@ -12,7 +12,7 @@
 
 #include <glib/gi18n.h>
 
-#include "tafel-help-window.h"
+#include "tafel-help-window-private.h"
 
 #define MAX_PARAGRAPHS 6
 

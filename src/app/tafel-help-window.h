@@ -15,7 +15,4 @@ G_DECLARE_FINAL_TYPE (TafelHelpWindow, tafel_help_window, TAFEL, HELP_WINDOW, Gt
 GtkWindow *tafel_help_window_show      (GtkWindow       *parent,
                                         const char      *page);
 
-/* The parts tests reach. */
-GtkStack  *tafel_help_window_get_stack (TafelHelpWindow *self);
-
 G_END_DECLS

@@ -11,7 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "tafel-names.h"
-#include "tafel-statistics-dialog.h"
+#include "tafel-statistics-dialog-private.h"
 
 #define N_COLUMNS 5
 #define N_PAIR_COLUMNS 3

@@ -59,7 +59,9 @@ check_position_activated (GSimpleAction *action,
                           GVariant      *parameter,
                           gpointer       data)
 {
-  gtk_window_present (tafel_check_dialog_new (TAFEL_WINDOW (data)));
+  TafelWindow *self = data;
+
+  gtk_window_present (tafel_check_dialog_new (GTK_WINDOW (self), self->session));
 }
 
 static void
