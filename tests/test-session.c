@@ -374,6 +374,82 @@ test_switch_games (void)
   g_assert_cmpstr (moves, ==, "5");
 }
 
+/* Looking back: the computer waits, the line stays, playing on from an
+ * earlier position drops the rest, and saving keeps the whole line. */
+static void
+test_looking_back (void)
+{
+  g_autoptr(TafelSession) session = new_session (TAFEL_GAME_CONNECT_FOUR, TAFEL_OPPONENT_COMPUTER,
+                                                 TAFEL_FIRST_PLAYER_HUMAN);
+  TafelMatch *match = tafel_session_get_match (session);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *line = NULL;
+  g_autofree char *saved = NULL;
+  const TafelMove col1 = { 1, { 0 } }, col7 = { 1, { 6 } };
+
+  tafel_session_set_level (session, TAFEL_LEVEL_MEDIUM);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_assert_true (tafel_session_play (session, &(TafelMove) { 1, { i } }, &error));
+      g_assert_no_error (error);
+      wait_for (not_thinking, session);
+    }
+  g_assert_cmpuint (tafel_match_get_line_length (match), ==, 6);
+  line = tafel_match_line_to_moves (match);
+
+  /* After the person's second move it is the computer's turn: it does
+   * not move while the person looks. */
+  tafel_session_go_to (session, 3);
+  g_assert_true (tafel_session_get_browsing (session));
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 3);
+  g_assert_false (tafel_session_get_thinking (session));
+  g_assert_false (tafel_session_get_persons_turn (session));
+  for (guint i = 0; i < 50; i++)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 3);
+
+  /* The saved game is the whole line. */
+  {
+    g_autofree char *path = g_build_filename (g_get_user_state_dir (), "tafel", "connect-four.ini", NULL);
+
+    g_assert_true (g_file_get_contents (path, &saved, NULL, NULL));
+    g_assert_nonnull (strstr (saved, line));
+  }
+
+  /* Back to the end: the person's turn, nothing to do for the computer. */
+  tafel_session_go_to (session, 6);
+  g_assert_false (tafel_session_get_browsing (session));
+  g_assert_false (tafel_session_get_thinking (session));
+
+  /* From the start, the line's own first move is followed, not dropped. */
+  tafel_session_go_to (session, 0);
+  g_assert_true (tafel_session_get_persons_turn (session));
+  g_assert_cmpuint (tafel_session_moves_dropped_by (session, &col1), ==, 0);
+  g_assert_cmpuint (tafel_session_moves_dropped_by (session, &col7), ==, 6);
+  g_assert_true (tafel_session_play (session, &col1, &error));
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 1);
+  g_assert_cmpuint (tafel_match_get_line_length (match), ==, 6);
+  g_assert_true (tafel_session_get_browsing (session));
+  g_assert_false (tafel_session_get_thinking (session));
+
+  /* Another move there starts a new line, and the computer answers. */
+  tafel_session_go_to (session, 2);
+  g_assert_true (tafel_session_play (session, &col7, &error));
+  g_assert_false (tafel_session_get_browsing (session));
+  g_assert_cmpuint (tafel_match_get_line_length (match), ==, 3);
+  g_assert_true (tafel_session_get_thinking (session));
+  wait_for (not_thinking, session);
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 4);
+
+  /* After a plain undo nothing counts as dropped, as ever. */
+  tafel_session_undo (session);
+  g_assert_false (tafel_session_get_browsing (session));
+  g_assert_cmpuint (tafel_session_moves_dropped_by (session, &col1), ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -390,6 +466,7 @@ main (int    argc,
   g_test_add_func ("/session/damaged-save", test_damaged_save);
   g_test_add_func ("/session/statistics-count-once", test_statistics_count_once);
   g_test_add_func ("/session/switch-games", test_switch_games);
+  g_test_add_func ("/session/looking-back", test_looking_back);
 
   return g_test_run ();
 }

@@ -166,6 +166,11 @@ tafel_application_startup (GApplication *app)
   static const char *hint_accels[] = { "<Control>h", NULL };
   static const char *check_position_accels[] = { "<Control>k", NULL };
   static const char *help_accels[] = { "F1", NULL };
+  static const char *show_moves_accels[] = { "F9", NULL };
+  static const char *go_back_accels[] = { "<Alt>Left", NULL };
+  static const char *go_forward_accels[] = { "<Alt>Right", NULL };
+  static const char *go_start_accels[] = { "Home", NULL };
+  static const char *go_end_accels[] = { "End", NULL };
   g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
 
   G_APPLICATION_CLASS (tafel_application_parent_class)->startup (app);
@@ -181,6 +186,11 @@ tafel_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.hint", hint_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.check-position", check_position_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.help", help_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.show-moves", show_moves_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.go-back", go_back_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.go-forward", go_forward_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.go-start", go_start_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.go-end", go_end_accels);
 
   gtk_css_provider_load_from_resource (css, "/io/github/tafel/Tafel/style.css");
   gtk_style_context_add_provider_for_display (gdk_display_get_default (),

@@ -77,6 +77,48 @@ statistics_activated (GSimpleAction *action,
                                                    tafel_session_get_game (self->session)));
 }
 
+static void
+go_to (TafelWindow *self,
+       int          n_moves)
+{
+  TafelMatch *match = tafel_window_get_match (self);
+
+  tafel_session_go_to (self->session,
+                       CLAMP (n_moves, 0, (int) tafel_match_get_line_length (match)));
+}
+
+static void
+go_back_activated (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       data)
+{
+  go_to (data, (int) tafel_match_get_n_moves (tafel_window_get_match (data)) - 1);
+}
+
+static void
+go_forward_activated (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       data)
+{
+  go_to (data, (int) tafel_match_get_n_moves (tafel_window_get_match (data)) + 1);
+}
+
+static void
+go_start_activated (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       data)
+{
+  go_to (data, 0);
+}
+
+static void
+go_end_activated (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       data)
+{
+  go_to (data, (int) tafel_match_get_line_length (tafel_window_get_match (data)));
+}
+
 static const GActionEntry window_actions[] = {
   { .name = "new-game", .activate = new_game_activated },
   { .name = "undo", .activate = undo_activated },
@@ -85,13 +127,20 @@ static const GActionEntry window_actions[] = {
   { .name = "dismiss-banner", .activate = dismiss_banner_activated },
   { .name = "check-position", .activate = check_position_activated },
   { .name = "statistics", .activate = statistics_activated },
+  { .name = "go-back", .activate = go_back_activated },
+  { .name = "go-forward", .activate = go_forward_activated },
+  { .name = "go-start", .activate = go_start_activated },
+  { .name = "go-end", .activate = go_end_activated },
 };
 
 void
 tafel_window_add_actions (TafelWindow *self)
 {
+  g_autoptr(GAction) show_moves = g_settings_create_action (self->settings, "show-moves");
+
   g_action_map_add_action_entries (G_ACTION_MAP (self), window_actions,
                                    G_N_ELEMENTS (window_actions), self);
+  g_action_map_add_action (G_ACTION_MAP (self), show_moves);
 }
 
 static void
@@ -109,5 +158,12 @@ tafel_window_update_actions (TafelWindow *self)
 {
   set_enabled (self, "undo", tafel_session_get_can_undo (self->session));
   set_enabled (self, "redo", tafel_session_get_can_redo (self->session));
+  TafelMatch *match = tafel_window_get_match (self);
+  guint n = tafel_match_get_n_moves (match);
+
   set_enabled (self, "hint", tafel_session_get_can_hint (self->session));
+  set_enabled (self, "go-back", n > 0);
+  set_enabled (self, "go-start", n > 0);
+  set_enabled (self, "go-forward", n < tafel_match_get_line_length (match));
+  set_enabled (self, "go-end", n < tafel_match_get_line_length (match));
 }

@@ -13,7 +13,9 @@ struct _TafelWindow
 {
   GtkApplicationWindow parent_instance;
 
+  GtkWidget *content_box;
   GtkWidget *board_view;
+  GtkWidget *move_list;
   GtkWidget *status_label;
   GtkWidget *game_dropdown;
   GtkWidget *banner_revealer;
@@ -23,6 +25,7 @@ struct _TafelWindow
   TafelSession *session;
   GSignalGroup *match_signals; /* the current match's */
 
+  guint layout_id;             /* pending choice of the move list's place */
   guint probe_id;              /* TAFEL_TRACE: main-loop gap probe */
   gint64 probe_last, probe_largest;
 };

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "tafel-board-view.h"
+#include "tafel-move-list.h"
 #include "tafel-names.h"
 #include "tafel-settings.h"
 #include "tafel-window-private.h"
@@ -121,14 +122,110 @@ update (TafelWindow *self)
 }
 
 static void
-on_board_move (TafelBoardView  *board_view,
-               const TafelMove *move,
-               TafelWindow     *self)
+play (TafelWindow     *self,
+      const TafelMove *move)
 {
   g_autoptr(GError) error = NULL;
 
   if (!tafel_session_play (self->session, move, &error))
     g_debug ("Move refused: %s", error->message);
+}
+
+typedef struct {
+  TafelWindow *window;
+  TafelMove move;
+  guint serial;
+} PendingMove;
+
+static void
+on_drop_answered (GtkDialog   *dialog,
+                  int          response,
+                  PendingMove *pending)
+{
+  TafelMatch *match = tafel_window_get_match (pending->window);
+
+  /* Played only on the position it was asked about. */
+  if (response == GTK_RESPONSE_ACCEPT && tafel_match_get_serial (match) == pending->serial)
+    play (pending->window, &pending->move);
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_object_unref (pending->window);
+  g_free (pending);
+}
+
+/* A move played while looking back at an earlier position drops the
+ * moves after it: the person is asked first. */
+static void
+on_board_move (TafelBoardView  *board_view,
+               const TafelMove *move,
+               TafelWindow     *self)
+{
+  guint dropped = tafel_session_moves_dropped_by (self->session, move);
+  PendingMove *pending;
+  GtkWidget *dialog;
+
+  if (dropped == 0)
+    {
+      play (self, move);
+      return;
+    }
+
+  pending = g_new0 (PendingMove, 1);
+  pending->window = g_object_ref (self);
+  pending->move = *move;
+  pending->serial = tafel_match_get_serial (tafel_window_get_match (self));
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                   "%s", _("Play on from here?"));
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
+                                            g_dngettext (GETTEXT_PACKAGE,
+                                                         "The %u move after this position will be dropped.",
+                                                         "The %u moves after this position will be dropped.",
+                                                         dropped),
+                                            dropped);
+  gtk_dialog_add_buttons (GTK_DIALOG (dialog),
+                          _("_Cancel"), GTK_RESPONSE_CANCEL,
+                          _("_Play Here"), GTK_RESPONSE_ACCEPT,
+                          NULL);
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  g_signal_connect (dialog, "response", G_CALLBACK (on_drop_answered), pending);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_go_to (TafelMoveList *move_list,
+          guint          n_moves,
+          TafelWindow   *self)
+{
+  tafel_session_go_to (self->session, n_moves);
+}
+
+/* The move list goes beside the board in a wide window and below it in
+ * a tall one: the board keeps the larger share either way. */
+static gboolean
+place_move_list (gpointer data)
+{
+  TafelWindow *self = data;
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  GtkOrientation orientation = width > height ? GTK_ORIENTATION_HORIZONTAL
+                                              : GTK_ORIENTATION_VERTICAL;
+
+  self->layout_id = 0;
+  if (width > 0 && gtk_orientable_get_orientation (GTK_ORIENTABLE (self->content_box)) != orientation)
+    gtk_orientable_set_orientation (GTK_ORIENTABLE (self->content_box), orientation);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_place_move_list (TafelWindow *self)
+{
+  if (self->layout_id == 0)
+    self->layout_id = g_idle_add (place_move_list, self);
 }
 
 /* Shows the session's match, when it has a new one.  Called before
@@ -145,6 +242,7 @@ follow_match (TafelWindow *self)
     return;
 
   g_signal_group_set_target (self->match_signals, match);
+  tafel_move_list_set_match (TAFEL_MOVE_LIST (self->move_list), match);
   /* The board tells of its new path and cursor on the way: the status
    * waits until it shows the new match. */
   g_signal_handlers_block_by_func (self->board_view, update_status, self);
@@ -266,6 +364,7 @@ tafel_window_dispose (GObject *object)
   TafelWindow *self = TAFEL_WINDOW (object);
 
   end_probe (self);
+  g_clear_handle_id (&self->layout_id, g_source_remove);
   if (self->session != NULL)
     {
       tafel_session_stop (self->session);
@@ -291,8 +390,11 @@ tafel_window_class_init (TafelWindowClass *klass)
   GTK_WINDOW_CLASS (klass)->close_request = tafel_window_close_request;
 
   g_type_ensure (TAFEL_TYPE_BOARD_VIEW);
+  g_type_ensure (TAFEL_TYPE_MOVE_LIST);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tafel/Tafel/tafel-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, TafelWindow, content_box);
   gtk_widget_class_bind_template_child (widget_class, TafelWindow, board_view);
+  gtk_widget_class_bind_template_child (widget_class, TafelWindow, move_list);
   gtk_widget_class_bind_template_child (widget_class, TafelWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, TafelWindow, game_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TafelWindow, banner_revealer);
@@ -341,6 +443,14 @@ tafel_window_init (TafelWindow *self)
   g_signal_connect (self->session, "hint", G_CALLBACK (on_hint), self);
 
   g_signal_connect (self->board_view, "move", G_CALLBACK (on_board_move), self);
+  g_signal_connect (self->move_list, "go-to", G_CALLBACK (on_go_to), self);
+  g_signal_connect_swapped (self->session, "notify::browsing", G_CALLBACK (update), self);
+  g_settings_bind (self->settings, "show-moves", self->move_list, "visible", G_SETTINGS_BIND_GET);
+  g_signal_connect_swapped (self, "notify::default-width", G_CALLBACK (queue_place_move_list), self);
+  g_signal_connect_swapped (self, "notify::default-height", G_CALLBACK (queue_place_move_list), self);
+  g_signal_connect_swapped (self, "notify::maximized", G_CALLBACK (queue_place_move_list), self);
+  g_signal_connect_swapped (self, "notify::fullscreened", G_CALLBACK (queue_place_move_list), self);
+  g_signal_connect_swapped (self, "map", G_CALLBACK (queue_place_move_list), self);
   g_signal_connect_swapped (self->board_view, "notify::path-length", G_CALLBACK (update_status), self);
   g_signal_connect_swapped (self->board_view, "notify::cursor", G_CALLBACK (update_status), self);
   tafel_settings_bind_choice (self->settings, "game", self->game_dropdown, tafel_rules_keys ());

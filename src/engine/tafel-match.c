@@ -500,14 +500,13 @@ tafel_match_load_moves (TafelMatch  *self,
  * Returns: (transfer full): the moves up to the current position in the
  *   game's notation
  */
-char *
-tafel_match_to_moves (TafelMatch *self)
+static char *
+moves_text (TafelMatch *self,
+            guint       n)
 {
   GString *out = g_string_new (NULL);
 
-  g_return_val_if_fail (TAFEL_IS_MATCH (self), NULL);
-
-  for (guint i = 0; i < self->current; i++)
+  for (guint i = 0; i < n; i++)
     {
       if (i > 0 && self->rules->moves_separated)
         g_string_append_c (out, ' ');
@@ -516,6 +515,89 @@ tafel_match_to_moves (TafelMatch *self)
     }
 
   return g_string_free (out, FALSE);
+}
+
+/* The moves that lead to the position shown, in the notation. */
+char *
+tafel_match_to_moves (TafelMatch *self)
+{
+  g_return_val_if_fail (TAFEL_IS_MATCH (self), NULL);
+
+  return moves_text (self, self->current);
+}
+
+/**
+ * tafel_match_line_to_moves:
+ *
+ * The whole line in the notation: the moves played up to the position
+ * shown and those after it that redo would bring back.
+ */
+char *
+tafel_match_line_to_moves (TafelMatch *self)
+{
+  g_return_val_if_fail (TAFEL_IS_MATCH (self), NULL);
+
+  return moves_text (self, self->moves->len);
+}
+
+/* How many moves the whole line has (the position shown is after
+ * tafel_match_get_n_moves () of them). */
+guint
+tafel_match_get_line_length (TafelMatch *self)
+{
+  g_return_val_if_fail (TAFEL_IS_MATCH (self), 0);
+
+  return self->moves->len;
+}
+
+/* Move @index of the whole line, and the position it is played in. */
+const TafelMove *
+tafel_match_get_line_move (TafelMatch        *self,
+                           guint              index,
+                           const TafelState **before)
+{
+  g_return_val_if_fail (TAFEL_IS_MATCH (self), NULL);
+  g_return_val_if_fail (index < self->moves->len, NULL);
+
+  if (before != NULL)
+    *before = state_at (self, index);
+  return &g_array_index (self->moves, TafelMove, index);
+}
+
+/* Move @index of the whole line in the notation. */
+char *
+tafel_match_format_line_move (TafelMatch *self,
+                              guint       index)
+{
+  const TafelState *before;
+  const TafelMove *move = tafel_match_get_line_move (self, index, &before);
+
+  g_return_val_if_fail (move != NULL, NULL);
+
+  return tafel_rules_format_move (self->rules, before, move);
+}
+
+/**
+ * tafel_match_go_to:
+ * @n_moves: how many moves of the line to show played
+ *
+ * Shows the position after @n_moves moves of the whole line, as that
+ * many undo or redo steps would, with one change.
+ */
+gboolean
+tafel_match_go_to (TafelMatch *self,
+                   guint       n_moves)
+{
+  g_return_val_if_fail (TAFEL_IS_MATCH (self), FALSE);
+
+  if (n_moves > self->moves->len)
+    return FALSE;
+  if (n_moves == self->current)
+    return TRUE;
+
+  self->current = n_moves;
+  changed (self);
+  return TRUE;
 }
 
 /**

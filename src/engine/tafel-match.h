@@ -42,6 +42,16 @@ gboolean            tafel_match_load_moves       (TafelMatch       *self,
                                                   GError          **error);
 char               *tafel_match_to_moves         (TafelMatch       *self);
 
+guint               tafel_match_get_line_length  (TafelMatch       *self);
+const TafelMove    *tafel_match_get_line_move    (TafelMatch       *self,
+                                                  guint             index,
+                                                  const TafelState **before);
+char               *tafel_match_format_line_move (TafelMatch       *self,
+                                                  guint             index);
+char               *tafel_match_line_to_moves    (TafelMatch       *self);
+gboolean            tafel_match_go_to            (TafelMatch       *self,
+                                                  guint             n_moves);
+
 gboolean            tafel_match_continuations    (TafelMatch       *self,
                                                   const guint8     *path,
                                                   guint             len,

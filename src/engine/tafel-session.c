@@ -60,6 +60,7 @@ struct _TafelSession
   char *known;                 /* what is known of the position, or NULL */
   gboolean started;            /* tafel_session_start () was called */
   gboolean stepping;           /* undo/redo passing the computer's turns */
+  gboolean browsing;           /* the person looks back at an earlier position */
   gboolean restoring;          /* until the saved game is back: no saving */
   gboolean starting;           /* the first game is being put back */
   gboolean save_failed;        /* the last save did not work */
@@ -92,6 +93,7 @@ enum {
   PROP_CAN_REDO,
   PROP_CAN_HINT,
   PROP_KNOWN_VALUE,
+  PROP_BROWSING,
   N_PROPS
 };
 
@@ -322,7 +324,8 @@ on_move_chosen (GObject      *source,
 static void
 maybe_start_computer (TafelSession *self)
 {
-  if (self->thinking != NULL || self->computer_side == TAFEL_SIDE_NONE || self->stepping)
+  if (self->thinking != NULL || self->computer_side == TAFEL_SIDE_NONE || self->stepping ||
+      self->browsing)
     return;
   if (tafel_match_get_status (self->match) != TAFEL_STATUS_RUNNING ||
       tafel_match_get_side_to_move (self->match) != self->computer_side)
@@ -361,7 +364,7 @@ maybe_ponder (TafelSession *self)
   const TafelRules *rules = tafel_match_get_rules (self->match);
 
   if (rules->ponder == NULL || self->computer_side == TAFEL_SIDE_NONE || self->stepping ||
-      !self->think_ahead ||
+      self->browsing || !self->think_ahead ||
       self->pondering != NULL || self->thinking != NULL || self->analyzing != NULL ||
       self->hinting != NULL ||
       tafel_match_get_status (self->match) != TAFEL_STATUS_RUNNING ||
@@ -457,9 +460,24 @@ update (TafelSession *self)
 }
 
 static void
+set_browsing (TafelSession *self,
+              gboolean      browsing)
+{
+  if (self->browsing == browsing)
+    return;
+  self->browsing = browsing;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BROWSING]);
+}
+
+static void
 on_match_changed (TafelMatch   *match,
                   TafelSession *self)
 {
+  /* Back at the end of the line (or a new one begun): no longer looking
+   * back. */
+  if (tafel_match_get_n_moves (match) == tafel_match_get_line_length (match))
+    set_browsing (self, FALSE);
+
   /* What was known belonged to the previous position, and so did a
    * hint still being computed. */
   forget_value (self);
@@ -476,6 +494,7 @@ static void
 new_game (TafelSession *self)
 {
   stop_thinking (self);
+  set_browsing (self, FALSE);
   set_computer_side (self, against_computer (self) ? choose_computer_side (self) : TAFEL_SIDE_NONE);
   self->result_counted = FALSE;
   tafel_match_restart (self->match);
@@ -485,6 +504,7 @@ static void
 load_game (TafelSession *self)
 {
   stop_thinking (self);
+  set_browsing (self, FALSE);
   if (self->match != NULL)
     g_signal_handlers_disconnect_by_data (self->match, self);
   g_clear_object (&self->match);
@@ -520,7 +540,10 @@ save_game (TafelSession *self)
   gsize length;
 
   save.game = self->game;
-  save.moves = tafel_match_to_moves (self->match);
+  /* Looking back, the game is still the whole line: it comes back at
+   * its end. */
+  save.moves = self->browsing ? tafel_match_line_to_moves (self->match)
+                              : tafel_match_to_moves (self->match);
   save.level = self->level;
   save.computer_side = self->computer_side;
   data = tafel_save_to_data (&save, &length);
@@ -976,7 +999,14 @@ tafel_session_dup_status (TafelSession *self,
 
     case TAFEL_STATUS_RUNNING:
     default:
-      if (vs_computer && to_move == self->computer_side)
+      if (self->browsing)
+        /* Translators: looking back at an earlier position of the game:
+         * "Move 3 of 14: Red to move" */
+        status = g_strdup_printf (_("Move %u of %u: %s to move"),
+                                  tafel_match_get_n_moves (self->match),
+                                  tafel_match_get_line_length (self->match),
+                                  side_name (self, to_move));
+      else if (vs_computer && to_move == self->computer_side)
         status = g_strdup (_("The computer is thinking…"));
       else if (rules->prompt != NULL)
         {
@@ -1024,6 +1054,17 @@ tafel_session_play (TafelSession     *self,
       return FALSE;
     }
 
+  /* The line's own next move: follow it, keeping the rest. */
+  if (self->browsing && tafel_match_get_can_redo (self->match) &&
+      tafel_move_equal (move, tafel_match_get_line_move (self->match,
+                                                         tafel_match_get_n_moves (self->match),
+                                                         NULL)))
+    {
+      tafel_session_go_to (self, tafel_match_get_n_moves (self->match) + 1);
+      return TRUE;
+    }
+
+  set_browsing (self, FALSE);
   return tafel_match_play (self->match, move, error);
 }
 
@@ -1049,6 +1090,68 @@ tafel_session_redo (TafelSession *self)
   g_return_if_fail (TAFEL_IS_SESSION (self));
 
   step (self, tafel_match_redo);
+}
+
+/**
+ * tafel_session_go_to:
+ * @n_moves: the position after this many moves of the game's line
+ *
+ * Shows an earlier (or, after going back, a later) position of the game
+ * without losing the moves after it.  While the person looks back, the
+ * computer neither moves nor thinks ahead; it resumes when the person
+ * returns to the end or plays on from there.
+ */
+void
+tafel_session_go_to (TafelSession *self,
+                     guint         n_moves)
+{
+  g_return_if_fail (TAFEL_IS_SESSION (self));
+
+  if (n_moves > tafel_match_get_line_length (self->match) ||
+      n_moves == tafel_match_get_n_moves (self->match))
+    return;
+
+  stop_thinking (self);
+  set_browsing (self, n_moves < tafel_match_get_line_length (self->match));
+  self->stepping = TRUE;
+  tafel_match_go_to (self->match, n_moves);
+  self->stepping = FALSE;
+  update (self);
+}
+
+/* TRUE while the person looks back at an earlier position. */
+gboolean
+tafel_session_get_browsing (TafelSession *self)
+{
+  g_return_val_if_fail (TAFEL_IS_SESSION (self), FALSE);
+
+  return self->browsing;
+}
+
+/**
+ * tafel_session_moves_dropped_by:
+ * @move: a move the person would play
+ *
+ * How many moves of the line after the position shown playing @move
+ * would drop: none at the end, none when @move is the line's next move
+ * (it is followed instead), none after a plain undo (as ever, playing
+ * there starts a new line), else all that follow.
+ */
+guint
+tafel_session_moves_dropped_by (TafelSession    *self,
+                                const TafelMove *move)
+{
+  guint n, len;
+
+  g_return_val_if_fail (TAFEL_IS_SESSION (self), 0);
+  g_return_val_if_fail (move != NULL, 0);
+
+  n = tafel_match_get_n_moves (self->match);
+  len = tafel_match_get_line_length (self->match);
+  if (!self->browsing || n == len ||
+      tafel_move_equal (move, tafel_match_get_line_move (self->match, n, NULL)))
+    return 0;
+  return len - n;
 }
 
 /**
@@ -1101,6 +1204,7 @@ tafel_session_start_position (TafelSession  *self,
 
   tafel_session_set_game (self, game);
   stop_thinking (self);
+  set_browsing (self, FALSE);
   set_computer_side (self, against_computer (self)
                            ? tafel_match_get_side_to_move (check) ^ 1
                            : TAFEL_SIDE_NONE);
@@ -1180,6 +1284,9 @@ tafel_session_get_property (GObject    *object,
       break;
     case PROP_KNOWN_VALUE:
       g_value_set_string (value, self->known);
+      break;
+    case PROP_BROWSING:
+      g_value_set_boolean (value, self->browsing);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1319,6 +1426,8 @@ tafel_session_class_init (TafelSessionClass *klass)
     g_param_spec_boolean ("can-hint", NULL, NULL, FALSE, ro);
   properties[PROP_KNOWN_VALUE] =
     g_param_spec_string ("known-value", NULL, NULL, NULL, ro);
+  properties[PROP_BROWSING] =
+    g_param_spec_boolean ("browsing", NULL, NULL, FALSE, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**

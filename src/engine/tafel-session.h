@@ -65,6 +65,11 @@ void              tafel_session_new_game          (TafelSession      *self);
 void              tafel_session_undo              (TafelSession      *self);
 void              tafel_session_redo              (TafelSession      *self);
 void              tafel_session_hint              (TafelSession      *self);
+void              tafel_session_go_to             (TafelSession      *self,
+                                                   guint              n_moves);
+gboolean          tafel_session_get_browsing      (TafelSession      *self);
+guint             tafel_session_moves_dropped_by  (TafelSession      *self,
+                                                   const TafelMove   *move);
 gboolean          tafel_session_start_position    (TafelSession      *self,
                                                    TafelGame          game,
                                                    const char        *moves,

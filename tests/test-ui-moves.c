@@ -1,0 +1,197 @@
+/* test-ui-moves.c: the move list and looking back through a game
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "tafel-move-list.h"
+#include "tafel-window-private.h"
+#include "ui-test-util.h"
+
+static TafelWindow *
+open_window (const char *game,
+             const char *opponent)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+
+  ui_test_remove_saved_games ();
+  g_settings_set_string (settings, "game", game);
+  g_settings_set_string (settings, "opponent", opponent);
+  g_settings_set_string (settings, "level", "medium");
+  g_settings_set_string (settings, "first-player", "human");
+  g_settings_set_boolean (settings, "thinking-pause", FALSE);
+  g_settings_set_boolean (settings, "think-ahead", FALSE);
+  g_settings_set_boolean (settings, "show-moves", TRUE);
+
+  return ui_test_present (tafel_window_new (GTK_APPLICATION (ui_test_app)));
+}
+
+static const char *
+button_text (TafelWindow *window,
+             guint        index)
+{
+  GtkWidget *button = tafel_move_list_get_button (TAFEL_MOVE_LIST (window->move_list), index);
+
+  g_assert_nonnull (button);
+  return gtk_button_get_label (GTK_BUTTON (button));
+}
+
+static gboolean
+has_n_moves (TafelWindow *window,
+             guint        n)
+{
+  return tafel_match_get_n_moves (tafel_window_get_match (window)) == n;
+}
+
+static gboolean
+has_four_moves (gpointer window)
+{
+  return has_n_moves (window, 4) && !tafel_window_is_thinking (window);
+}
+
+static gboolean
+has_two_moves (TafelWindow *window)
+{
+  return has_n_moves (window, 2) && !tafel_window_is_thinking (window);
+}
+
+/* The list shows the moves in the notation, Mill's removals included,
+ * and follows the game. */
+static void
+test_list_shows_moves (void)
+{
+  TafelWindow *window = open_window ("mill", "human");
+  TafelMatch *match;
+
+  g_assert_true (tafel_window_start_position (window, TAFEL_GAME_MILL,
+                                              "d6 a1 d7 a4 d5xa4 g1 b4", NULL));
+  match = tafel_window_get_match (window);
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 7);
+  g_assert_cmpstr (button_text (window, 0), ==, "d6");
+  g_assert_cmpstr (button_text (window, 4), ==, "d5xa4");
+  g_assert_null (tafel_move_list_get_button (TAFEL_MOVE_LIST (window->move_list), 7));
+  g_assert_true (gtk_widget_has_css_class (tafel_move_list_get_button (TAFEL_MOVE_LIST (window->move_list), 6),
+                                           "current"));
+
+  /* Undo keeps the moves ahead in the list, the highlight moves back. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 6);
+  g_assert_nonnull (tafel_move_list_get_button (TAFEL_MOVE_LIST (window->move_list), 6));
+  g_assert_true (gtk_widget_has_css_class (tafel_move_list_get_button (TAFEL_MOVE_LIST (window->move_list), 5),
+                                           "current"));
+  g_assert_false (gtk_widget_has_css_class (tafel_move_list_get_button (TAFEL_MOVE_LIST (window->move_list), 6),
+                                            "current"));
+
+  /* F9's action hides and shows the list. */
+  g_assert_true (gtk_widget_get_visible (window->move_list));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-moves", NULL));
+  g_assert_false (gtk_widget_get_visible (window->move_list));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-moves", NULL));
+  g_assert_true (gtk_widget_get_visible (window->move_list));
+
+  ui_test_close_window (window);
+}
+
+static GtkWidget *
+find_question (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
+
+      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+      if (GTK_IS_MESSAGE_DIALOG (toplevel))
+        return GTK_WIDGET (toplevel);
+      G_GNUC_END_IGNORE_DEPRECATIONS
+    }
+  return NULL;
+}
+
+static gboolean
+question_shown (gpointer data)
+{
+  return find_question () != NULL;
+}
+
+static void
+click_move (TafelWindow *window,
+            guint        index)
+{
+  g_signal_emit_by_name (tafel_move_list_get_button (TAFEL_MOVE_LIST (window->move_list), index),
+                         "clicked");
+}
+
+/* Clicking an earlier move shows its position; the computer waits while
+ * the person looks back and answers once the person plays on, after
+ * agreeing to drop the moves that followed. */
+static void
+test_look_back_against_computer (void)
+{
+  TafelWindow *window = open_window ("connect-four", "computer");
+  TafelMatch *match = tafel_window_get_match (window);
+  GtkWidget *board = tafel_window_get_board (window);
+  TafelMove col1 = { 1, { 0 } };
+  GtkWidget *question;
+
+  g_assert_true (tafel_match_play (match, &(TafelMove) { 1, { 3 } }, NULL));
+  ui_test_iterate_until ((gboolean (*) (gpointer)) has_two_moves, window);
+  g_assert_true (tafel_match_play (match, &(TafelMove) { 1, { 2 } }, NULL));
+  ui_test_iterate_until (has_four_moves, window);
+  g_assert_cmpuint (tafel_match_get_line_length (match), ==, 4);
+
+  /* After the person's second move: the computer's turn, but it waits. */
+  click_move (window, 2);
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 3);
+  g_assert_false (tafel_window_is_thinking (window));
+  for (guint i = 0; i < 30; i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 3);
+  g_assert_cmpstr (tafel_window_get_status (window), ==, "Move 3 of 4: Yellow to move");
+  g_assert_true (gtk_widget_has_css_class (tafel_move_list_get_button (TAFEL_MOVE_LIST (window->move_list), 2),
+                                           "current"));
+
+  /* Alt+Left, Home and End move through the line. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.go-back", NULL));
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 2);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.go-start", NULL));
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.go-end", NULL));
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 4);
+  g_assert_false (tafel_window_is_thinking (window));
+
+  /* From the position after two moves a new move asks first; "Cancel"
+   * keeps everything. */
+  click_move (window, 1);
+  g_signal_emit_by_name (board, "move", &col1);
+  ui_test_iterate_until (question_shown, NULL);
+  question = find_question ();
+  gtk_dialog_response (GTK_DIALOG (question), GTK_RESPONSE_CANCEL);
+  g_assert_cmpuint (tafel_match_get_line_length (match), ==, 4);
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 2);
+
+  /* "Play Here" drops the rest; the computer answers the new move. */
+  g_signal_emit_by_name (board, "move", &col1);
+  ui_test_iterate_until (question_shown, NULL);
+  question = find_question ();
+  gtk_dialog_response (GTK_DIALOG (question), GTK_RESPONSE_ACCEPT);
+  g_assert_cmpuint (tafel_match_get_line_length (match), >=, 3);
+  ui_test_iterate_until (has_four_moves, window);
+  g_assert_cmpuint (tafel_match_get_line_length (match), ==, 4);
+  g_assert_true (tafel_move_equal (tafel_match_get_move (match, 2), &col1));
+
+  ui_test_close_window (window);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  ui_test_init (&argc, &argv);
+
+  g_test_add_func ("/ui/moves/list-shows-moves", test_list_shows_moves);
+  g_test_add_func ("/ui/moves/look-back-against-computer", test_look_back_against_computer);
+
+  return ui_test_run ();
+}
