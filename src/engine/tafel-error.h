@@ -22,8 +22,11 @@ typedef enum {
 GQuark tafel_error_quark (void);
 
 /* The start of @text for an error message: valid UTF-8 whatever came in,
- * at most @length (and 16) bytes, cut between characters. */
+ * control characters and other bytes escaped, at most @length (and 16)
+ * bytes of @text (see tafel_text_escape ()). */
 char  *tafel_error_snippet (const char *text,
+                            gsize       length);
+char  *tafel_text_escape   (const char *text,
                             gsize       length);
 
 G_END_DECLS

@@ -15,18 +15,61 @@ G_DEFINE_QUARK (tafel-error-quark, tafel_error)
 
 #define SNIPPET_MAX 16
 
+/**
+ * tafel_text_escape:
+ * @text: bytes, not necessarily UTF-8 (a NUL ends them)
+ * @length: at most this many bytes of @text are shown
+ *
+ * @text as it may be shown in a message or on a terminal: valid UTF-8
+ * with no control characters.  Printable characters stay as they are;
+ * a newline, a carriage return and a tab are written \n, \r and \t, other
+ * control characters and bytes that are not UTF-8 \xNN, a backslash \\.
+ * Cut between characters; "…" is added where @text went on.
+ */
+char *
+tafel_text_escape (const char *text,
+                   gsize       length)
+{
+  GString *out = g_string_new (NULL);
+  gsize n = strnlen (text, length);
+  const char *p = text, *end = text + n;
+
+  while (p < end)
+    {
+      gunichar c = g_utf8_get_char_validated (p, end - p);
+      guchar byte = (guchar) *p;
+
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          g_string_append_printf (out, "\\x%02x", byte);
+          p++;
+          continue;
+        }
+      if (c == '\n')
+        g_string_append (out, "\\n");
+      else if (c == '\r')
+        g_string_append (out, "\\r");
+      else if (c == '\t')
+        g_string_append (out, "\\t");
+      else if (c == '\\')
+        g_string_append (out, "\\\\");
+      else if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0))
+        g_string_append_printf (out, "\\x%02x", (guint) c);
+      else
+        g_string_append_len (out, p, g_utf8_next_char (p) - p);
+      p = g_utf8_next_char (p);
+    }
+  if (n == length && text[n] != '\0')
+    g_string_append (out, "…");
+
+  return g_string_free (out, FALSE);
+}
+
 char *
 tafel_error_snippet (const char *text,
                      gsize       length)
 {
-  gsize limit = MIN (length, SNIPPET_MAX);
-  char *word = g_utf8_make_valid (text, strnlen (text, limit));
-
-  /* Replacement characters may have made it longer than @limit bytes. */
-  if (strlen (word) > limit)
-    *g_utf8_find_prev_char (word, word + limit + 1) = '\0';
-
-  return word;
+  return tafel_text_escape (text, MIN (length, SNIPPET_MAX));
 }
 
 static const TafelRules *const all_rules[TAFEL_N_GAMES] = {
