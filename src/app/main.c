@@ -5,21 +5,38 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <locale.h>
 
 #include "tafel-application.h"
+#include "tafel-command-line.h"
 
 int
 main (int    argc,
       char **argv)
 {
   g_autoptr(TafelApplication) app = NULL;
+  g_auto(TafelCommandLine) command_line = { 0 };
+  int status;
   /* Uninstalled runs (build-aux/run, tests) use the build tree's catalogs. */
   const char *localedir = g_getenv ("TAFEL_LOCALEDIR");
 
+  setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, localedir != NULL ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
+  status = tafel_command_line_parse (argc, argv, &command_line);
+  if (status >= 0)
+    return status;
+
+  /* --game chooses the game before the window shows it. */
+  if (command_line.game != NULL)
+    {
+      g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+
+      g_settings_set_string (settings, "game", command_line.game);
+    }
+
   app = tafel_application_new (APPLICATION_ID, G_APPLICATION_DEFAULT_FLAGS);
-  return g_application_run (G_APPLICATION (app), argc, argv);
+  return g_application_run (G_APPLICATION (app), 1, argv);
 }

@@ -40,32 +40,6 @@ tafel_application_activate (GApplication *app)
   gtk_window_present (GTK_WINDOW (get_window (TAFEL_APPLICATION (app))));
 }
 
-/* --game=GAME chooses the game before the window shows it. */
-static int
-tafel_application_handle_local_options (GApplication *app,
-                                        GVariantDict *options)
-{
-  const char *game = NULL;
-
-  if (g_variant_dict_lookup (options, "game", "&s", &game))
-    {
-      g_autoptr(GSettings) settings = NULL;
-
-      if (tafel_rules_lookup (game) == NULL)
-        {
-          g_autofree char *games = g_strjoinv (", ", (char **) tafel_rules_keys ());
-
-          /* Translators: the first %s is what was given, the second the list of games */
-          g_printerr (_("Unknown game “%s”; choose one of: %s\n"), game, games);
-          return 2;
-        }
-      settings = g_settings_new (APPLICATION_ID);
-      g_settings_set_string (settings, "game", game);
-    }
-
-  return -1;
-}
-
 static void
 quit_activated (GSimpleAction *action,
                 GVariant      *parameter,
@@ -224,21 +198,11 @@ tafel_application_class_init (TafelApplicationClass *klass)
   app_class->activate = tafel_application_activate;
   app_class->startup = tafel_application_startup;
   app_class->shutdown = tafel_application_shutdown;
-  app_class->handle_local_options = tafel_application_handle_local_options;
 }
 
 static void
 tafel_application_init (TafelApplication *self)
 {
-  const GOptionEntry options[] = {
-    { "game", 0, 0, G_OPTION_ARG_STRING, NULL,
-      N_("The game to show: infinity, tictactoe, connect-four or mill"), N_("GAME") },
-    { NULL }
-  };
-
-  g_application_add_main_option_entries (G_APPLICATION (self), options);
-  g_application_set_option_context_summary (G_APPLICATION (self),
-                                            _("Classic strategy board games"));
 }
 
 TafelApplication *
