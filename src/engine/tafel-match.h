@@ -6,6 +6,7 @@
 
 #include <glib-object.h>
 
+#include "tafel-game-record.h"
 #include "tafel-rules.h"
 
 G_BEGIN_DECLS
@@ -51,6 +52,12 @@ char               *tafel_match_format_line_move (TafelMatch       *self,
 char               *tafel_match_line_to_moves    (TafelMatch       *self);
 gboolean            tafel_match_go_to            (TafelMatch       *self,
                                                   guint             n_moves);
+/* Games as documents: a match from a record (its start and moves, at
+ * the last position) and back (the moves up to the current position). */
+gboolean            tafel_match_load_record      (TafelMatch       *self,
+                                                  TafelGameRecord  *record,
+                                                  GError          **error);
+TafelGameRecord    *tafel_match_to_record        (TafelMatch       *self);
 
 gboolean            tafel_match_continuations    (TafelMatch       *self,
                                                   const guint8     *path,
