@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "tafel-move-list.h"
 #include "tafel-window-private.h"
 #include "ui-test-util.h"
@@ -30,10 +32,10 @@ static const char *
 button_text (TafelWindow *window,
              guint        index)
 {
-  GtkWidget *button = tafel_move_list_get_button (TAFEL_MOVE_LIST (window->move_list), index);
+  const char *text = tafel_move_list_get_text (TAFEL_MOVE_LIST (window->move_list), index);
 
-  g_assert_nonnull (button);
-  return gtk_button_get_label (GTK_BUTTON (button));
+  g_assert_nonnull (text);
+  return text;
 }
 
 static gboolean
@@ -184,6 +186,100 @@ test_look_back_against_computer (void)
   ui_test_close_window (window);
 }
 
+static gboolean
+review_done (gpointer window)
+{
+  return tafel_session_get_review (tafel_window_get_session (window)) != NULL;
+}
+
+/* A planted blunder: X could win at 3 and plays 9, and O wins. The
+ * review marks it, says what was missed and sums up. */
+static void
+test_review_marks_blunder (void)
+{
+  TafelWindow *window = open_window ("tictactoe", "human");
+  TafelMatch *match;
+  GtkWidget *button;
+  const char *summary;
+
+  g_assert_true (tafel_window_start_position (window, TAFEL_GAME_TICTACTOE, "142596", NULL));
+  match = tafel_window_get_match (window);
+  g_assert_cmpint (tafel_match_get_status (match), ==, TAFEL_STATUS_WON);
+  /* The game is over: the review is offered. */
+  g_assert_true (gtk_widget_get_visible (window->review_button));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.review", NULL));
+  ui_test_iterate_until (review_done, window);
+  g_assert_false (gtk_widget_get_visible (window->review_button));
+  g_assert_false (gtk_widget_get_visible (window->review_running));
+
+  button = tafel_move_list_get_button (TAFEL_MOVE_LIST (window->move_list), 4);
+  g_assert_true (gtk_widget_has_css_class (button, "verdict-blunder"));
+  g_assert_false (gtk_widget_has_css_class (tafel_move_list_get_button (TAFEL_MOVE_LIST (window->move_list), 5),
+                                            "verdict-blunder"));
+  summary = gtk_label_get_text (GTK_LABEL (window->review_summary));
+  g_assert_nonnull (strstr (summary, "X: "));
+  g_assert_nonnull (strstr (summary, "Blunder"));
+  g_assert_nonnull (strstr (summary, "move 3 (9)"));
+
+  /* Clicking the blunder shows the position it was played in, with the
+   * move that still won. */
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 4);
+  g_assert_nonnull (strstr (tafel_window_get_status (window), "3"));
+  g_test_message ("status: %s", tafel_window_get_status (window));
+
+  /* A new move elsewhere makes the review stale: it goes. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
+  g_assert_null (tafel_session_get_review (tafel_window_get_session (window)));
+  g_assert_false (gtk_widget_has_css_class (tafel_move_list_get_button (TAFEL_MOVE_LIST (window->move_list), 0)
+                                            ? tafel_move_list_get_button (TAFEL_MOVE_LIST (window->move_list), 0)
+                                            : window->move_list, "verdict-blunder"));
+
+  ui_test_close_window (window);
+}
+
+/* Text comes in as a game: a record, a bare move list, Mill's numbered
+ * text; a bad one changes nothing and the error names the line. */
+static void
+test_open_text (void)
+{
+  TafelWindow *window = open_window ("infinity", "human");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *moves = NULL;
+  TafelMatch *match;
+
+  g_assert_true (tafel_window_open_text (window, "tafel: 1\ngame: connect-four\n\n4453 *\n", -1, &error));
+  g_assert_no_error (error);
+  match = tafel_window_get_match (window);
+  g_assert_cmpint (tafel_match_get_game (match), ==, TAFEL_GAME_CONNECT_FOUR);
+  moves = tafel_match_to_moves (match);
+  g_assert_cmpstr (moves, ==, "4453");
+  g_clear_pointer (&moves, g_free);
+
+  /* Mill's numbered text, read while Mill is shown. */
+  tafel_session_set_game (tafel_window_get_session (window), TAFEL_GAME_MILL);
+  g_assert_true (tafel_window_open_text (window, "1. d6 f4\n2. d2 b4\n", -1, &error));
+  g_assert_no_error (error);
+  moves = tafel_match_to_moves (tafel_window_get_match (window));
+  g_assert_cmpstr (moves, ==, "d6 f4 d2 b4");
+  g_clear_pointer (&moves, g_free);
+
+  g_assert_false (tafel_window_open_text (window, "tafel: 1\ngame: connect-four\n\n4448 *\n", -1, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "4"));
+  g_test_message ("error: %s", error->message);
+  g_clear_error (&error);
+
+  /* Nothing changed. */
+  match = tafel_window_get_match (window);
+  moves = tafel_match_to_moves (match);
+  g_assert_cmpint (tafel_match_get_game (match), ==, TAFEL_GAME_MILL);
+  g_assert_cmpstr (moves, ==, "d6 f4 d2 b4");
+
+  ui_test_close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -192,6 +288,8 @@ main (int    argc,
 
   g_test_add_func ("/ui/moves/list-shows-moves", test_list_shows_moves);
   g_test_add_func ("/ui/moves/look-back-against-computer", test_look_back_against_computer);
+  g_test_add_func ("/ui/moves/review-marks-blunder", test_review_marks_blunder);
+  g_test_add_func ("/ui/moves/open-text", test_open_text);
 
   return ui_test_run ();
 }

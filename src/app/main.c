@@ -37,6 +37,10 @@ main (int    argc,
       g_settings_set_string (settings, "game", command_line.game);
     }
 
-  app = tafel_application_new (APPLICATION_ID, G_APPLICATION_DEFAULT_FLAGS);
-  return g_application_run (G_APPLICATION (app), 1, argv);
+  /* GApplication sees only the files, all of them checked already. */
+  g_ptr_array_insert (command_line.files, 0, g_strdup (argv[0]));
+  g_ptr_array_add (command_line.files, NULL);
+  app = tafel_application_new (APPLICATION_ID, G_APPLICATION_HANDLES_OPEN);
+  return g_application_run (G_APPLICATION (app), command_line.files->len - 1,
+                            (char **) command_line.files->pdata);
 }

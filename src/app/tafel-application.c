@@ -40,6 +40,22 @@ tafel_application_activate (GApplication *app)
   gtk_window_present (GTK_WINDOW (get_window (TAFEL_APPLICATION (app))));
 }
 
+/* `tafel FILE` and a double click on a .tafel file in Files: the game
+ * opens in the window (the last file given wins); what cannot be read is
+ * told in its banner. */
+static void
+tafel_application_open (GApplication  *app,
+                        GFile        **files,
+                        int            n_files,
+                        const char    *hint)
+{
+  TafelWindow *window = get_window (TAFEL_APPLICATION (app));
+
+  gtk_window_present (GTK_WINDOW (window));
+  for (int i = 0; i < n_files; i++)
+    tafel_window_open_file (window, files[i]);
+}
+
 static void
 quit_activated (GSimpleAction *action,
                 GVariant      *parameter,
@@ -145,6 +161,11 @@ tafel_application_startup (GApplication *app)
   static const char *go_forward_accels[] = { "<Alt>Right", NULL };
   static const char *go_start_accels[] = { "Home", NULL };
   static const char *go_end_accels[] = { "End", NULL };
+  static const char *review_accels[] = { "<Control>r", NULL };
+  static const char *copy_game_accels[] = { "<Control><Shift>c", NULL };
+  static const char *paste_game_accels[] = { "<Control><Shift>v", NULL };
+  static const char *open_game_accels[] = { "<Control>o", NULL };
+  static const char *save_game_as_accels[] = { "<Control><Shift>s", NULL };
   g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
 
   G_APPLICATION_CLASS (tafel_application_parent_class)->startup (app);
@@ -165,6 +186,11 @@ tafel_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.go-forward", go_forward_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.go-start", go_start_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.go-end", go_end_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.review", review_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.copy-game", copy_game_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.paste-game", paste_game_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.open-game", open_game_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.save-game-as", save_game_as_accels);
 
   gtk_css_provider_load_from_resource (css, "/io/github/tafel/Tafel/style.css");
   gtk_style_context_add_provider_for_display (gdk_display_get_default (),
@@ -196,6 +222,7 @@ tafel_application_class_init (TafelApplicationClass *klass)
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
   app_class->activate = tafel_application_activate;
+  app_class->open = tafel_application_open;
   app_class->startup = tafel_application_startup;
   app_class->shutdown = tafel_application_shutdown;
 }

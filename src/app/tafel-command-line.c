@@ -10,13 +10,17 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
 
 #include "tafel-command-line.h"
 #include "tafel-error.h"
+#include "tafel-game-record.h"
 #include "tafel-rules.h"
 
 #define NAME_MAX_SHOWN 200
+/* A game record is small; a larger file is not one. */
+#define MAX_RECORD_BYTES (1024 * 1024)
 
 static gboolean
 parse_game (const char  *option_name,
@@ -42,6 +46,60 @@ parse_game (const char  *option_name,
                  _("%s: unknown game “%s”; choose one of: %s"), option_name, shown, games);
   }
   return FALSE;
+}
+
+/* A file to open must hold a game: read here, before any window, so that
+ * a wrong one is told in one line and nothing starts. */
+static gboolean
+check_file (const char  *name,
+            GError     **error)
+{
+  g_autofree char *shown = tafel_text_escape (name, NAME_MAX_SHOWN);
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(TafelGameRecord) record = NULL;
+  gsize length;
+
+  if (*name == '\0')
+    {
+      g_set_error_literal (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
+                           _("“”: an empty file name"));
+      return FALSE;
+    }
+  if (g_file_test (name, G_FILE_TEST_IS_DIR))
+    {
+      /* Translators: a file name */
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR, _("%s: a folder, not a game"), shown);
+      return FALSE;
+    }
+  if (!g_file_get_contents (name, &contents, &length, &local_error))
+    {
+      const char *reason = g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_NOENT)
+                           ? _("no such file") : g_strerror (EACCES);
+
+      if (!g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_NOENT) &&
+          !g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_ACCES))
+        reason = _("it cannot be read");
+      /* Translators: a file name, then why it cannot be opened */
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, _("%s: %s"), shown, reason);
+      return FALSE;
+    }
+  if (length > MAX_RECORD_BYTES)
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, _("%s: %s"), shown,
+                   _("it is far too large for a game"));
+      return FALSE;
+    }
+  record = tafel_game_record_parse (contents, length, TAFEL_GAME_INFINITY, &local_error);
+  if (record == NULL)
+    {
+      /* Translators: a file name, then what is wrong, naming the line */
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, _("%s: not a game record: %s"),
+                   shown, local_error->message);
+      return FALSE;
+    }
+
+  return TRUE;
 }
 
 /**
@@ -91,7 +149,14 @@ tafel_command_line_parse (int               argc,
     }
 
   for (guint i = 1; args[i] != NULL; i++)
-    g_ptr_array_add (command_line->files, g_strdup (args[i]));
+    {
+      if (!check_file (args[i], &error))
+        {
+          g_printerr ("tafel: %s\n", error->message);
+          return 2;
+        }
+      g_ptr_array_add (command_line->files, g_strdup (args[i]));
+    }
 
   return -1;
 }

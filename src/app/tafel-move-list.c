@@ -84,6 +84,7 @@ describe_button (TafelMoveList *self,
     }
   if (mark_class != NULL)
     gtk_widget_add_css_class (button, mark_class);
+  gtk_widget_set_visible (g_object_get_data (G_OBJECT (button), "mark"), mark_class != NULL);
 }
 
 /* The moves as buttons; the side that moves first in the left column.
@@ -103,25 +104,36 @@ rebuild (TafelMoveList *self)
   for (guint i = 0; i < len; i++)
     {
       g_autofree char *text = tafel_match_format_line_move (self->match, i);
-      GtkWidget *button = gtk_button_new_with_label (text);
+      GtkWidget *button = gtk_button_new ();
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+      GtkWidget *label = gtk_label_new (text);
+      GtkWidget *mark = gtk_label_new ("●");
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_add_css_class (mark, "mark");
+      gtk_widget_set_visible (mark, FALSE);
+      gtk_box_append (GTK_BOX (box), label);
+      gtk_box_append (GTK_BOX (box), mark);
+      gtk_button_set_child (GTK_BUTTON (button), box);
+      g_object_set_data (G_OBJECT (button), "text", label);
+      g_object_set_data (G_OBJECT (button), "mark", mark);
 
       gtk_widget_add_css_class (button, "flat");
       gtk_widget_add_css_class (button, "move");
       gtk_widget_set_size_request (button, 72, -1);
-      gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0);
       g_object_set_data (G_OBJECT (button), "move-index", GUINT_TO_POINTER (i));
       g_signal_connect (button, "clicked", G_CALLBACK (on_move_clicked), self);
 
       if (i % 2 == 0)
         {
           g_autofree char *number = g_strdup_printf ("%u.", i / 2 + 1);
-          GtkWidget *label = gtk_label_new (number);
+          GtkWidget *number_label = gtk_label_new (number);
 
-          gtk_label_set_xalign (GTK_LABEL (label), 1);
-          gtk_widget_add_css_class (label, "dim-label");
-          gtk_widget_add_css_class (label, "numeric");
-          gtk_accessible_update_state (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
-          gtk_grid_attach (GTK_GRID (self->grid), label, 0, i / 2, 1, 1);
+          gtk_label_set_xalign (GTK_LABEL (number_label), 1);
+          gtk_widget_add_css_class (number_label, "dim-label");
+          gtk_widget_add_css_class (number_label, "numeric");
+          gtk_accessible_update_state (GTK_ACCESSIBLE (number_label), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+          gtk_grid_attach (GTK_GRID (self->grid), number_label, 0, i / 2, 1, 1);
         }
       gtk_grid_attach (GTK_GRID (self->grid), button, 1 + i % 2, i / 2, 1, 1);
       g_ptr_array_add (self->buttons, button);
@@ -151,18 +163,30 @@ scroll_to_current (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* The buttons show the match's line as it is now: other handlers of the
+ * match's change may come before this widget's own. */
 static void
-update (TafelMoveList *self)
+ensure_line (TafelMoveList *self)
 {
-  g_autofree char *line = tafel_match_line_to_moves (self->match);
-  int current = (int) tafel_match_get_n_moves (self->match) - 1;
+  g_autofree char *line = NULL;
 
+  if (self->match == NULL)
+    return;
+  line = tafel_match_line_to_moves (self->match);
   if (g_strcmp0 (line, self->line) != 0)
     {
       g_free (self->line);
       self->line = g_steal_pointer (&line);
       rebuild (self);
     }
+}
+
+static void
+update (TafelMoveList *self)
+{
+  int current = (int) tafel_match_get_n_moves (self->match) - 1;
+
+  ensure_line (self);
 
   if (self->current >= 0 && (guint) self->current < self->buttons->len)
     gtk_widget_remove_css_class (g_ptr_array_index (self->buttons, self->current), "current");
@@ -220,6 +244,7 @@ tafel_move_list_set_mark (TafelMoveList *self,
 {
   g_return_if_fail (TAFEL_IS_MOVE_LIST (self));
 
+  ensure_line (self);
   if (index >= self->mark_classes->len)
     {
       g_ptr_array_set_size (self->mark_classes, index + 1);
@@ -239,6 +264,7 @@ tafel_move_list_clear_marks (TafelMoveList *self)
 {
   g_return_if_fail (TAFEL_IS_MOVE_LIST (self));
 
+  ensure_line (self);
   for (guint i = 0; i < self->buttons->len; i++)
     {
       GtkWidget *button = g_ptr_array_index (self->buttons, i);
@@ -251,6 +277,18 @@ tafel_move_list_clear_marks (TafelMoveList *self)
   g_ptr_array_set_size (self->mark_texts, 0);
   for (guint i = 0; i < self->buttons->len; i++)
     describe_button (self, i);
+}
+
+/* The text shown for move @index (0 for the first), for tests. */
+const char *
+tafel_move_list_get_text (TafelMoveList *self,
+                          guint          index)
+{
+  g_return_val_if_fail (TAFEL_IS_MOVE_LIST (self), NULL);
+
+  if (index >= self->buttons->len)
+    return NULL;
+  return gtk_label_get_text (g_object_get_data (g_ptr_array_index (self->buttons, index), "text"));
 }
 
 /* The button of move @index (0 for the first), for tests. */

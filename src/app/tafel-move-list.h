@@ -24,5 +24,7 @@ void       tafel_move_list_set_mark    (TafelMoveList *self,
 void       tafel_move_list_clear_marks (TafelMoveList *self);
 GtkWidget *tafel_move_list_get_button  (TafelMoveList *self,
                                         guint          index);
+const char *tafel_move_list_get_text   (TafelMoveList *self,
+                                        guint          index);
 
 G_END_DECLS

@@ -119,6 +119,54 @@ go_end_activated (GSimpleAction *action,
   go_to (data, (int) tafel_match_get_line_length (tafel_window_get_match (data)));
 }
 
+static void
+review_activated (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       data)
+{
+  tafel_session_review (TAFEL_WINDOW (data)->session);
+}
+
+static void
+cancel_review_activated (GSimpleAction *action,
+                         GVariant      *parameter,
+                         gpointer       data)
+{
+  tafel_session_cancel_review (TAFEL_WINDOW (data)->session);
+}
+
+static void
+copy_game_activated (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       data)
+{
+  tafel_window_copy_game (data);
+}
+
+static void
+paste_game_activated (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       data)
+{
+  tafel_window_paste_game (data);
+}
+
+static void
+open_game_activated (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       data)
+{
+  tafel_window_open_game (data);
+}
+
+static void
+save_game_as_activated (GSimpleAction *action,
+                        GVariant      *parameter,
+                        gpointer       data)
+{
+  tafel_window_save_game_as (data);
+}
+
 static const GActionEntry window_actions[] = {
   { .name = "new-game", .activate = new_game_activated },
   { .name = "undo", .activate = undo_activated },
@@ -131,6 +179,12 @@ static const GActionEntry window_actions[] = {
   { .name = "go-forward", .activate = go_forward_activated },
   { .name = "go-start", .activate = go_start_activated },
   { .name = "go-end", .activate = go_end_activated },
+  { .name = "review", .activate = review_activated },
+  { .name = "cancel-review", .activate = cancel_review_activated },
+  { .name = "copy-game", .activate = copy_game_activated },
+  { .name = "paste-game", .activate = paste_game_activated },
+  { .name = "open-game", .activate = open_game_activated },
+  { .name = "save-game-as", .activate = save_game_as_activated },
 };
 
 void
@@ -166,4 +220,6 @@ tafel_window_update_actions (TafelWindow *self)
   set_enabled (self, "go-start", n > 0);
   set_enabled (self, "go-forward", n < tafel_match_get_line_length (match));
   set_enabled (self, "go-end", n < tafel_match_get_line_length (match));
+  set_enabled (self, "review", tafel_match_get_line_length (match) > 0);
+  set_enabled (self, "cancel-review", tafel_session_get_reviewing (self->session));
 }

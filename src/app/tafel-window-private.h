@@ -20,6 +20,12 @@ struct _TafelWindow
   GtkWidget *game_dropdown;
   GtkWidget *banner_revealer;
   GtkWidget *banner_label;
+  GtkWidget *review_box;
+  GtkWidget *review_button;
+  GtkWidget *review_running;
+  GtkWidget *review_progress;
+  GtkWidget *review_summary;
+  char *note;                  /* said after the status until the position changes */
 
   GSettings *settings;
   TafelSession *session;
@@ -33,6 +39,12 @@ struct _TafelWindow
 /* tafel-window-actions.c */
 void             tafel_window_add_actions       (TafelWindow *self);
 void             tafel_window_update_actions    (TafelWindow *self);
+
+/* tafel-window-documents.c: the game as a document */
+void             tafel_window_copy_game         (TafelWindow *self);
+void             tafel_window_paste_game        (TafelWindow *self);
+void             tafel_window_open_game         (TafelWindow *self);
+void             tafel_window_save_game_as      (TafelWindow *self);
 
 /* tafel-window.c */
 void             tafel_window_show_banner       (TafelWindow *self,

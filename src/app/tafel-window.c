@@ -106,10 +106,106 @@ update_status (TafelWindow *self)
 
   follow_match (self);
   text = status_text (self);
+  if (self->note != NULL)
+    {
+      char *with_note = g_strconcat (text, " ", self->note, NULL);
+
+      g_free (text);
+      text = with_note;
+    }
 
   gtk_label_set_text (GTK_LABEL (self->status_label), text);
   describe_board (self, text);
   trace (self, text);
+}
+
+/* ---- the review ---- */
+
+static const char *const verdict_classes[TAFEL_N_VERDICTS] = {
+  [TAFEL_VERDICT_BEST] = "verdict-best",
+  [TAFEL_VERDICT_KEEPS] = "verdict-keeps",
+  [TAFEL_VERDICT_MISTAKE] = "verdict-mistake",
+  [TAFEL_VERDICT_BLUNDER] = "verdict-blunder",
+  [TAFEL_VERDICT_GOOD] = "verdict-good",
+  [TAFEL_VERDICT_DUBIOUS] = "verdict-dubious",
+};
+
+/* One line per side: how many moves of each kind, and where the result
+ * changed hands. */
+static char *
+review_summary (TafelWindow *self,
+                TafelReview *review)
+{
+  const TafelRules *rules = tafel_review_get_rules (review);
+  GString *text = g_string_new (NULL);
+  guint decisive = tafel_review_get_decisive_ply (review);
+
+  for (int side = 0; side < 2; side++)
+    {
+      const TafelReviewSummary *summary = tafel_review_get_summary (review, side);
+      gboolean first = TRUE;
+
+      if (side > 0)
+        g_string_append_c (text, '\n');
+      g_string_append_printf (text, "%s: ", tafel_rules_get_side_name (rules, side));
+      for (guint v = 0; v < TAFEL_N_VERDICTS; v++)
+        {
+          if (summary->counts[v] == 0)
+            continue;
+          if (!first)
+            g_string_append (text, ", ");
+          /* Translators: a count of moves and a verdict, e.g. "3 × Mistake" */
+          g_string_append_printf (text, _("%u × %s"), summary->counts[v], tafel_verdict_to_label (v));
+          first = FALSE;
+        }
+      if (first)
+        g_string_append (text, _("no moves"));
+    }
+  if (decisive > 0)
+    {
+      g_autofree char *move = tafel_match_format_line_move (tafel_window_get_match (self), decisive - 1);
+
+      g_string_append_c (text, '\n');
+      /* Translators: the move of the game (its number and notation)
+       * after which the result was no longer what it had been */
+      g_string_append_printf (text, _("The result changed hands with move %u (%s)."),
+                              (decisive + 1) / 2, move);
+    }
+
+  return g_string_free (text, FALSE);
+}
+
+static void
+update_review (TafelWindow *self)
+{
+  TafelReview *review = tafel_session_get_review (self->session);
+  TafelMatch *match = tafel_window_get_match (self);
+  gboolean reviewing = tafel_session_get_reviewing (self->session);
+  gboolean ended = tafel_match_get_n_moves (match) == tafel_match_get_line_length (match) &&
+                   tafel_match_get_status (match) != TAFEL_STATUS_RUNNING;
+
+  gtk_widget_set_visible (self->review_running, reviewing);
+  gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->review_progress),
+                                 tafel_session_get_review_progress (self->session));
+  gtk_widget_set_visible (self->review_button, ended && review == NULL && !reviewing);
+  gtk_widget_set_visible (self->review_summary, review != NULL);
+
+  tafel_move_list_clear_marks (TAFEL_MOVE_LIST (self->move_list));
+  if (review == NULL)
+    return;
+
+  {
+    g_autofree char *summary = review_summary (self, review);
+
+    gtk_label_set_text (GTK_LABEL (self->review_summary), summary);
+  }
+  for (guint i = 0; i < tafel_review_get_n_moves (review); i++)
+    {
+      TafelVerdict verdict = tafel_review_get_entry (review, i)->verdict;
+
+      tafel_move_list_set_mark (TAFEL_MOVE_LIST (self->move_list), i, verdict_classes[verdict],
+                                tafel_verdict_to_label (verdict));
+    }
 }
 
 static void
@@ -195,12 +291,42 @@ on_board_move (TafelBoardView  *board_view,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* A move the review found wanting is shown from the position it was
+ * played in, with the best move(s) on the board and what they would
+ * have kept; any other move, as the position after it. */
 static void
 on_go_to (TafelMoveList *move_list,
           guint          n_moves,
           TafelWindow   *self)
 {
-  tafel_session_go_to (self->session, n_moves);
+  TafelReview *review = tafel_session_get_review (self->session);
+  guint index = n_moves - 1;
+  g_autofree char *sentence = NULL;
+  const TafelMove *best;
+  guint n_best;
+
+  if (review == NULL || n_moves == 0 || index >= tafel_review_get_n_moves (review) ||
+      (sentence = tafel_review_describe (review, index)) == NULL)
+    {
+      tafel_session_go_to (self->session, n_moves);
+      return;
+    }
+
+  tafel_session_go_to (self->session, index);
+  g_free (self->note);
+  self->note = g_steal_pointer (&sentence);
+  update_status (self);
+  best = tafel_review_get_best (review, index, &n_best);
+  if (n_best > 0)
+    tafel_board_view_show_hint (TAFEL_BOARD_VIEW (self->board_view), &best[0]);
+}
+
+static void
+on_match_changed (TafelWindow *self)
+{
+  g_clear_pointer (&self->note, g_free);
+  update (self);
+  update_review (self);
 }
 
 /* The move list goes beside the board in a wide window and below it in
@@ -373,6 +499,7 @@ tafel_window_dispose (GObject *object)
   g_clear_object (&self->match_signals);
   g_clear_object (&self->session);
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->note, g_free);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), TAFEL_TYPE_WINDOW);
 
@@ -399,6 +526,11 @@ tafel_window_class_init (TafelWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TafelWindow, game_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TafelWindow, banner_revealer);
   gtk_widget_class_bind_template_child (widget_class, TafelWindow, banner_label);
+  gtk_widget_class_bind_template_child (widget_class, TafelWindow, review_box);
+  gtk_widget_class_bind_template_child (widget_class, TafelWindow, review_button);
+  gtk_widget_class_bind_template_child (widget_class, TafelWindow, review_running);
+  gtk_widget_class_bind_template_child (widget_class, TafelWindow, review_progress);
+  gtk_widget_class_bind_template_child (widget_class, TafelWindow, review_summary);
 }
 
 static guint32
@@ -429,7 +561,7 @@ tafel_window_init (TafelWindow *self)
   self->settings = g_settings_new (APPLICATION_ID);
   self->session = tafel_session_new (initial_seed ());
   self->match_signals = g_signal_group_new (TAFEL_TYPE_MATCH);
-  g_signal_group_connect_swapped (self->match_signals, "changed", G_CALLBACK (update), self);
+  g_signal_group_connect_swapped (self->match_signals, "changed", G_CALLBACK (on_match_changed), self);
   tafel_window_add_actions (self);
 
   g_signal_connect_swapped (self->session, "notify::match", G_CALLBACK (update), self);
@@ -445,6 +577,10 @@ tafel_window_init (TafelWindow *self)
   g_signal_connect (self->board_view, "move", G_CALLBACK (on_board_move), self);
   g_signal_connect (self->move_list, "go-to", G_CALLBACK (on_go_to), self);
   g_signal_connect_swapped (self->session, "notify::browsing", G_CALLBACK (update), self);
+  g_signal_connect_swapped (self->session, "notify::reviewing", G_CALLBACK (update_review), self);
+  g_signal_connect_swapped (self->session, "notify::review-progress", G_CALLBACK (update_review), self);
+  g_signal_connect_swapped (self->session, "notify::review", G_CALLBACK (update_review), self);
+  g_signal_connect_swapped (self->session, "notify::reviewing", G_CALLBACK (tafel_window_update_actions), self);
   g_settings_bind (self->settings, "show-moves", self->move_list, "visible", G_SETTINGS_BIND_GET);
   g_signal_connect_swapped (self, "notify::default-width", G_CALLBACK (queue_place_move_list), self);
   g_signal_connect_swapped (self, "notify::default-height", G_CALLBACK (queue_place_move_list), self);
@@ -470,6 +606,7 @@ tafel_window_init (TafelWindow *self)
   gtk_window_set_focus (GTK_WINDOW (self), self->board_view);
 
   tafel_session_start (self->session);
+  update_review (self);
 }
 
 TafelWindow *
@@ -497,6 +634,33 @@ tafel_window_start_position (TafelWindow  *self,
   g_return_val_if_fail (TAFEL_IS_WINDOW (self), FALSE);
 
   return tafel_session_start_position (self->session, game, moves, error);
+}
+
+/**
+ * tafel_window_open_text:
+ * @text: a game record (.tafel), a bare move list of the game shown, or
+ *   Mill's numbered move-list text
+ *
+ * Shows the game @text holds at its last position; when it holds none,
+ * nothing changes and @error says why, naming the line.
+ */
+gboolean
+tafel_window_open_text (TafelWindow  *self,
+                        const char   *text,
+                        gssize        length,
+                        GError      **error)
+{
+  g_autoptr(TafelGameRecord) record = NULL;
+
+  g_return_val_if_fail (TAFEL_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  record = tafel_game_record_parse (text, length, tafel_session_get_game (self->session), error);
+  if (record == NULL)
+    return FALSE;
+
+  tafel_session_open_record (self->session, record);
+  return TRUE;
 }
 
 TafelSession *

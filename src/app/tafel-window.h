@@ -22,6 +22,13 @@ gboolean      tafel_window_start_position (TafelWindow    *self,
                                            const char     *moves,
                                            GError        **error);
 
+gboolean      tafel_window_open_text      (TafelWindow    *self,
+                                           const char     *text,
+                                           gssize          length,
+                                           GError        **error);
+void          tafel_window_open_file      (TafelWindow    *self,
+                                           GFile          *file);
+
 TafelSession *tafel_window_get_session    (TafelWindow    *self);
 TafelMatch   *tafel_window_get_match      (TafelWindow    *self);
 GtkWidget    *tafel_window_get_board      (TafelWindow    *self);

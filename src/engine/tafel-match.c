@@ -694,12 +694,11 @@ tafel_match_load_record (TafelMatch      *self,
  * Returns: (transfer full): the game from its start (a FEN start
  *   included) to the current position
  */
-TafelGameRecord *
-tafel_match_to_record (TafelMatch *self)
+static TafelGameRecord *
+record_of (TafelMatch *self,
+           guint       n_moves)
 {
   TafelGameRecord *record;
-
-  g_return_val_if_fail (TAFEL_IS_MATCH (self), NULL);
 
   record = tafel_game_record_new (self->rules->game);
   if (self->fen != NULL)
@@ -708,7 +707,7 @@ tafel_match_to_record (TafelMatch *self)
 
       g_assert (valid);
     }
-  for (guint i = 0; i < self->current; i++)
+  for (guint i = 0; i < n_moves; i++)
     {
       gboolean played = tafel_game_record_play (record, &g_array_index (self->moves, TafelMove, i), NULL);
 
@@ -716,4 +715,26 @@ tafel_match_to_record (TafelMatch *self)
     }
 
   return record;
+}
+
+TafelGameRecord *
+tafel_match_to_record (TafelMatch *self)
+{
+  g_return_val_if_fail (TAFEL_IS_MATCH (self), NULL);
+
+  return record_of (self, self->current);
+}
+
+/**
+ * tafel_match_line_to_record:
+ *
+ * Returns: (transfer full): the game's whole line, from its start to the
+ *   last move that redo would bring back
+ */
+TafelGameRecord *
+tafel_match_line_to_record (TafelMatch *self)
+{
+  g_return_val_if_fail (TAFEL_IS_MATCH (self), NULL);
+
+  return record_of (self, self->moves->len);
 }

@@ -58,6 +58,7 @@ gboolean            tafel_match_load_record      (TafelMatch       *self,
                                                   TafelGameRecord  *record,
                                                   GError          **error);
 TafelGameRecord    *tafel_match_to_record        (TafelMatch       *self);
+TafelGameRecord    *tafel_match_line_to_record   (TafelMatch       *self);
 
 gboolean            tafel_match_continuations    (TafelMatch       *self,
                                                   const guint8     *path,

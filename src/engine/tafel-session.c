@@ -20,10 +20,12 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "tafel-enums.h"
 #include "tafel-error.h"
 #include "tafel-file.h"
+#include "tafel-review.h"
 #include "tafel-save.h"
 #include "tafel-session.h"
 
@@ -61,6 +63,9 @@ struct _TafelSession
   gboolean started;            /* tafel_session_start () was called */
   gboolean stepping;           /* undo/redo passing the computer's turns */
   gboolean browsing;           /* the person looks back at an earlier position */
+  GCancellable *reviewing;     /* a review being computed */
+  guint review_done, review_total;
+  TafelReview *review;         /* the last review, while its moves are the line's */
   gboolean restoring;          /* until the saved game is back: no saving */
   gboolean starting;           /* the first game is being put back */
   gboolean save_failed;        /* the last save did not work */
@@ -94,6 +99,9 @@ enum {
   PROP_CAN_HINT,
   PROP_KNOWN_VALUE,
   PROP_BROWSING,
+  PROP_REVIEWING,
+  PROP_REVIEW_PROGRESS,
+  PROP_REVIEW,
   N_PROPS
 };
 
@@ -108,6 +116,8 @@ enum {
 static guint signals[N_SIGNALS];
 
 static void update (TafelSession *self);
+static void set_browsing (TafelSession *self,
+                          gboolean      browsing);
 static void save_game (TafelSession *self);
 static gboolean restore_game (TafelSession *self);
 static void record_result (TafelSession *self);
@@ -459,6 +469,222 @@ update (TafelSession *self)
   sync_state (self);
 }
 
+/* ---- the review ---- */
+
+static void
+set_review (TafelSession *self,
+            TafelReview  *review)
+{
+  if (self->review == review)
+    return;
+  g_set_object (&self->review, review);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REVIEW]);
+}
+
+/* A review stays while the moves it judged are still the start of the
+ * game's line. */
+static gboolean
+review_fits (TafelSession *self)
+{
+  guint n = tafel_review_get_n_moves (self->review);
+
+  if (tafel_review_get_rules (self->review) != tafel_match_get_rules (self->match) ||
+      n > tafel_match_get_line_length (self->match))
+    return FALSE;
+  if (n > 0)
+    {
+      const TafelState *start;
+
+      tafel_match_get_line_move (self->match, 0, &start);
+      if (memcmp (tafel_review_get_state (self->review, 0), start, sizeof (TafelState)) != 0)
+        return FALSE;
+    }
+  for (guint i = 0; i < n; i++)
+    if (!tafel_move_equal (&tafel_review_get_entry (self->review, i)->move,
+                           tafel_match_get_line_move (self->match, i, NULL)))
+      return FALSE;
+
+  return TRUE;
+}
+
+static void
+stop_review (TafelSession *self)
+{
+  if (self->reviewing == NULL)
+    return;
+  cancel (&self->reviewing);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REVIEWING]);
+}
+
+static void
+on_review_progress (guint    done,
+                    guint    total,
+                    gpointer data)
+{
+  TafelSession *self = data;
+
+  self->review_done = done;
+  self->review_total = total;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REVIEW_PROGRESS]);
+}
+
+static void
+on_reviewed (GObject      *source,
+             GAsyncResult *result,
+             gpointer      data)
+{
+  g_autoptr(TafelSession) self = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TafelReview) review = tafel_review_compute_finish (result, &error);
+
+  if (review == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) &&
+          !g_error_matches (error, TAFEL_ERROR, TAFEL_ERROR_CANCELLED))
+        message (self, error->message);
+      return;
+    }
+  /* Cancelled, or for a line that has changed since. */
+  if (self->reviewing == NULL || g_cancellable_is_cancelled (self->reviewing))
+    return;
+
+  g_clear_object (&self->reviewing);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REVIEWING]);
+  set_review (self, review);
+  if (!review_fits (self))
+    set_review (self, NULL);
+}
+
+/**
+ * tafel_session_review:
+ *
+ * Judges every move of the game's line on a worker thread; the session
+ * tells its progress (#TafelSession:review-progress) and has the result
+ * in #TafelSession:review.  A review under way is started afresh.
+ */
+void
+tafel_session_review (TafelSession *self)
+{
+  g_autoptr(TafelGameRecord) record = NULL;
+
+  g_return_if_fail (TAFEL_IS_SESSION (self));
+
+  stop_review (self);
+  record = tafel_match_line_to_record (self->match);
+  self->reviewing = g_cancellable_new ();
+  self->review_done = 0;
+  self->review_total = tafel_game_record_get_n_moves (record);
+  tafel_review_compute_async (record, self->reviewing, on_review_progress,
+                              g_object_ref (self), g_object_unref,
+                              on_reviewed, g_object_ref (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REVIEWING]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REVIEW_PROGRESS]);
+}
+
+void
+tafel_session_cancel_review (TafelSession *self)
+{
+  g_return_if_fail (TAFEL_IS_SESSION (self));
+
+  stop_review (self);
+}
+
+gboolean
+tafel_session_get_reviewing (TafelSession *self)
+{
+  g_return_val_if_fail (TAFEL_IS_SESSION (self), FALSE);
+
+  return self->reviewing != NULL;
+}
+
+/* How far the review under way has come, 0 to 1. */
+double
+tafel_session_get_review_progress (TafelSession *self)
+{
+  g_return_val_if_fail (TAFEL_IS_SESSION (self), 0);
+
+  return self->review_total > 0 ? (double) self->review_done / self->review_total : 0;
+}
+
+/* The last review of the game's line, or NULL. */
+TafelReview *
+tafel_session_get_review (TafelSession *self)
+{
+  g_return_val_if_fail (TAFEL_IS_SESSION (self), NULL);
+
+  return self->review;
+}
+
+/* ---- games as documents ---- */
+
+/**
+ * tafel_session_dup_record:
+ *
+ * Returns: (transfer full): the game's whole line as a record, with the
+ *   date and who played
+ */
+TafelGameRecord *
+tafel_session_dup_record (TafelSession *self)
+{
+  TafelGameRecord *record;
+  const TafelRules *rules;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = g_date_time_format (now, "%Y-%m-%d");
+
+  g_return_val_if_fail (TAFEL_IS_SESSION (self), NULL);
+
+  rules = tafel_match_get_rules (self->match);
+  record = tafel_match_line_to_record (self->match);
+  tafel_game_record_set_header (record, "date", date);
+  for (int side = 0; side < 2; side++)
+    {
+      g_autofree char *key = g_ascii_strdown (rules->side_names[side], -1);
+
+      tafel_game_record_set_header (record, key,
+                                    self->computer_side == TAFEL_SIDE_NONE ? "person"
+                                    : side == self->computer_side ? "computer" : "person");
+    }
+  if (self->computer_side != TAFEL_SIDE_NONE)
+    tafel_game_record_set_header (record, "level", tafel_level_to_key (self->level));
+
+  return record;
+}
+
+/**
+ * tafel_session_open_record:
+ * @record: a game
+ *
+ * Shows @record's game at its last position, as a new game: against the
+ * computer the person plays the side to move there.
+ */
+void
+tafel_session_open_record (TafelSession    *self,
+                           TafelGameRecord *record)
+{
+  g_autoptr(GError) error = NULL;
+  TafelMatch *match;
+
+  g_return_if_fail (TAFEL_IS_SESSION (self));
+  g_return_if_fail (TAFEL_IS_GAME_RECORD (record));
+
+  tafel_session_set_game (self, tafel_game_record_get_game (record));
+  stop_thinking (self);
+  stop_review (self);
+  set_browsing (self, FALSE);
+  match = self->match;
+  /* Not a game played here, for the statistics. */
+  self->result_counted = TRUE;
+  self->stepping = TRUE;
+  if (!tafel_match_load_record (match, record, &error))
+    g_return_if_reached ();
+  self->stepping = FALSE;
+  /* Against the computer the person takes the side to move. */
+  set_computer_side (self, against_computer (self)
+                           ? tafel_match_get_side_to_move (match) ^ 1
+                           : TAFEL_SIDE_NONE);
+  update (self);
+}
+
 static void
 set_browsing (TafelSession *self,
               gboolean      browsing)
@@ -473,6 +699,9 @@ static void
 on_match_changed (TafelMatch   *match,
                   TafelSession *self)
 {
+  if (self->review != NULL && !review_fits (self))
+    set_review (self, NULL);
+
   /* Back at the end of the line (or a new one begun): no longer looking
    * back. */
   if (tafel_match_get_n_moves (match) == tafel_match_get_line_length (match))
@@ -494,6 +723,7 @@ static void
 new_game (TafelSession *self)
 {
   stop_thinking (self);
+  stop_review (self);
   set_browsing (self, FALSE);
   set_computer_side (self, against_computer (self) ? choose_computer_side (self) : TAFEL_SIDE_NONE);
   self->result_counted = FALSE;
@@ -504,6 +734,8 @@ static void
 load_game (TafelSession *self)
 {
   stop_thinking (self);
+  stop_review (self);
+  set_review (self, NULL);
   set_browsing (self, FALSE);
   if (self->match != NULL)
     g_signal_handlers_disconnect_by_data (self->match, self);
@@ -776,6 +1008,7 @@ tafel_session_stop (TafelSession *self)
   g_return_if_fail (TAFEL_IS_SESSION (self));
 
   stop_thinking (self);
+  stop_review (self);
   sync_state (self);
 }
 
@@ -1288,6 +1521,15 @@ tafel_session_get_property (GObject    *object,
     case PROP_BROWSING:
       g_value_set_boolean (value, self->browsing);
       break;
+    case PROP_REVIEWING:
+      g_value_set_boolean (value, self->reviewing != NULL);
+      break;
+    case PROP_REVIEW_PROGRESS:
+      g_value_set_double (value, tafel_session_get_review_progress (self));
+      break;
+    case PROP_REVIEW:
+      g_value_set_object (value, self->review);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1366,6 +1608,8 @@ tafel_session_dispose (GObject *object)
   if (self->match != NULL)
     g_signal_handlers_disconnect_by_data (self->match, self);
   g_clear_object (&self->match);
+  stop_review (self);
+  g_clear_object (&self->review);
   g_clear_object (&self->ai);
   g_clear_object (&self->statistics);
 
@@ -1428,6 +1672,12 @@ tafel_session_class_init (TafelSessionClass *klass)
     g_param_spec_string ("known-value", NULL, NULL, NULL, ro);
   properties[PROP_BROWSING] =
     g_param_spec_boolean ("browsing", NULL, NULL, FALSE, ro);
+  properties[PROP_REVIEWING] =
+    g_param_spec_boolean ("reviewing", NULL, NULL, FALSE, ro);
+  properties[PROP_REVIEW_PROGRESS] =
+    g_param_spec_double ("review-progress", NULL, NULL, 0, 1, 0, ro);
+  properties[PROP_REVIEW] =
+    g_param_spec_object ("review", NULL, NULL, TAFEL_TYPE_REVIEW, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**

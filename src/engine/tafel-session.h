@@ -7,7 +7,9 @@
 #include <gio/gio.h>
 
 #include "tafel-ai.h"
+#include "tafel-game-record.h"
 #include "tafel-match.h"
+#include "tafel-review.h"
 #include "tafel-statistics.h"
 
 G_BEGIN_DECLS
@@ -74,6 +76,16 @@ gboolean          tafel_session_start_position    (TafelSession      *self,
                                                    TafelGame          game,
                                                    const char        *moves,
                                                    GError           **error);
+
+void              tafel_session_review            (TafelSession      *self);
+void              tafel_session_cancel_review     (TafelSession      *self);
+gboolean          tafel_session_get_reviewing     (TafelSession      *self);
+double            tafel_session_get_review_progress (TafelSession    *self);
+TafelReview      *tafel_session_get_review        (TafelSession      *self);
+
+TafelGameRecord  *tafel_session_dup_record        (TafelSession      *self);
+void              tafel_session_open_record       (TafelSession      *self,
+                                                   TafelGameRecord   *record);
 
 TafelStatistics  *tafel_session_get_statistics    (TafelSession      *self);
 gboolean          tafel_session_load_statistics   (TafelSession      *self);
