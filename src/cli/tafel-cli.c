@@ -23,6 +23,7 @@ static const Command commands[] = {
   { "bench", tafel_cli_bench, N_("Time the Connect Four solver on test positions") },
   { "book", tafel_cli_book, N_("Build or inspect the Connect Four opening book") },
   { "check", tafel_cli_check, N_("Check a Tic-Tac-Toe position given as text") },
+  { "mill-tables", tafel_cli_mill_tables, N_("Solve the Mill endgames for the engine") },
   { "perft", tafel_cli_perft, N_("Count the move sequences of a given length") },
   { "selfplay", tafel_cli_selfplay, N_("Let two levels play each other") },
 };
@@ -123,7 +124,7 @@ usage (FILE *stream)
   fprintf (stream, "%s\n\n", _("Usage: tafel-cli COMMAND [OPTION…]"));
   fprintf (stream, "%s\n", _("Commands:"));
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    fprintf (stream, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
+    fprintf (stream, "  %-12s %s\n", commands[i].name, _(commands[i].summary));
   fprintf (stream, "\n%s\n", _("Run “tafel-cli COMMAND --help” for the options of a command."));
 }
 
