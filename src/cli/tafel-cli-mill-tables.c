@@ -42,6 +42,7 @@ tafel_cli_mill_tables (int    argc,
 {
   g_autofree char *out = NULL;
   int max_stones = 4;
+  gboolean quiet = FALSE;
   g_autoptr(GOptionContext) context = g_option_context_new (_("— solve the Mill endgames"));
   g_autoptr(GError) error = NULL;
   g_autoptr(TafelMillEgtb) tb = NULL;
@@ -50,6 +51,7 @@ tafel_cli_mill_tables (int    argc,
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out, N_("Directory to write the tables file to"), N_("DIR") },
     { "max-stones", 'n', 0, G_OPTION_ARG_INT, &max_stones,
       N_("Solve every table with 3 to N stones per side (default: 4)"), N_("N") },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Do not print the tables' figures"), NULL },
     { NULL }
   };
 
@@ -74,7 +76,7 @@ tafel_cli_mill_tables (int    argc,
   if (g_mkdir_with_parents (out, 0755) != 0)
     return tafel_cli_fail (_("Cannot create “%s”: %s"), out, g_strerror (errno));
 
-  tb = tafel_mill_egtb_build (max_stones, print_stats, NULL, NULL, &error);
+  tb = tafel_mill_egtb_build (max_stones, quiet ? NULL : print_stats, NULL, NULL, &error);
   if (tb == NULL)
     return tafel_cli_fail ("%s", error->message);
 

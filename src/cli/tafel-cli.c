@@ -81,19 +81,15 @@ tafel_cli_position (const TafelRules *rules,
 {
   if (fen != NULL)
     {
-      if (moves != NULL)
-        {
-          g_set_error_literal (error, TAFEL_ERROR, TAFEL_ERROR_PARSE,
-                               _("--moves and --fen cannot be combined"));
-          return FALSE;
-        }
       if (rules->parse_position == NULL)
         {
           g_set_error_literal (error, TAFEL_ERROR, TAFEL_ERROR_PARSE,
                                _("This game has no position notation; use --moves"));
           return FALSE;
         }
-      return rules->parse_position (fen, state, error);
+      /* The moves, if any, are played from the FEN's position. */
+      return rules->parse_position (fen, state, error)
+             && tafel_rules_play_moves (rules, moves != NULL ? moves : "", state, hashes, error);
     }
 
   return tafel_rules_parse_moves (rules, moves != NULL ? moves : "", state, hashes, error);
