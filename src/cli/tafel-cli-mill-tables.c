@@ -47,6 +47,7 @@ tafel_cli_mill_tables (int    argc,
   g_autoptr(GError) error = NULL;
   g_autoptr(TafelMillEgtb) tb = NULL;
   g_autofree char *path = NULL;
+  g_autofree char *summary = NULL;
   const GOptionEntry entries[] = {
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out, N_("Directory to write the tables file to"), N_("DIR") },
     { "max-stones", 'n', 0, G_OPTION_ARG_INT, &max_stones,
@@ -56,13 +57,16 @@ tafel_cli_mill_tables (int    argc,
   };
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_summary (context,
-    _("Solves every Nine Men's Morris position of the moving phase (no stones in hand)\n"
-      "with 3 to N stones per side by retrograde analysis, and writes the values and\n"
-      "distances to DIR/" TAFEL_MILL_EGTB_FILE ", the file the engine reads\n"
-      "(installed, or named by " TAFEL_MILL_EGTB_ENV ").  Prints one JSON line per\n"
-      "table: size, positions up to symmetry, won, lost and drawn for the side to\n"
-      "move, the longest win in plies and the time taken."));
+  /* Translators: the first %s is a file name, the second an environment
+   * variable */
+  summary = g_strdup_printf (_("Solves every Nine Men's Morris position of the moving phase (no stones in hand)\n"
+                               "with 3 to N stones per side by retrograde analysis, and writes the values and\n"
+                               "distances to DIR/%s, the file the engine reads (installed, or\n"
+                               "named by %s).  Prints one JSON line per table: size, positions up to\n"
+                               "symmetry, won, lost and drawn for the side to move, the longest win in plies\n"
+                               "and the time taken."),
+                             TAFEL_MILL_EGTB_FILE, TAFEL_MILL_EGTB_ENV);
+  g_option_context_set_summary (context, summary);
   if (!tafel_cli_parse_args (context, &argc, &argv))
     return TAFEL_CLI_EXIT_ERROR;
   if (out == NULL)

@@ -833,11 +833,39 @@ safety_filter (const TafelMillState *s,
   return k > 0 ? k : n;
 }
 
+/* Does a move of @s lead to a position seen since the last placement or
+ * removal (where a repetition could end the game)? */
+static gboolean
+repeats_possible (const TafelMillState *s,
+                  const TafelHistory   *history,
+                  const TafelMove      *moves,
+                  guint                 n)
+{
+  gsize span;
+
+  if (history == NULL || history->hashes == NULL)
+    return FALSE;
+  span = MIN ((gsize) s->clock, history->n);
+  for (guint i = 0; i < n; i++)
+    {
+      TafelMillState child = *s;
+
+      tafel_mill_apply (&child, &moves[i]);
+      for (gsize j = history->n - span; j < history->n; j++)
+        if (history->hashes[j] == child.key)
+          return TRUE;
+    }
+  return FALSE;
+}
+
 /* In a solved endgame the tables choose: a quickest win or a longest
  * loss (TRUE, in @result); a draw narrows @moves to the drawing moves
- * and leaves the choice among them to the search (FALSE). */
+ * and leaves the choice among them to the search (FALSE).  Where a move
+ * could repeat an earlier position, the search (which knows the game's
+ * history) chooses, with the tables' values below the root. */
 static gboolean
 table_root (const TafelMillState  *s,
+            const TafelHistory    *history,
             TafelMove             *moves,
             guint                 *n,
             GRand                 *rand,
@@ -845,8 +873,11 @@ table_root (const TafelMillState  *s,
 {
   TafelValue value;
   int plies;
-  guint k = tafel_mill_egtb_best_moves (tafel_mill_egtb_get_default (), s, moves, &value, &plies);
+  guint k;
 
+  if (repeats_possible (s, history, moves, *n))
+    return FALSE;
+  k = tafel_mill_egtb_best_moves (tafel_mill_egtb_get_default (), s, moves, &value, &plies);
   if (k == 0)
     return FALSE;
   if (value == TAFEL_VALUE_DRAW)
@@ -886,7 +917,7 @@ tafel_mill_search (const TafelState             *state,
     return FALSE;
 
   if (!(limits->flags & TAFEL_MILL_SEARCH_NO_TABLES)
-      && table_root (s, moves, &n, rand, result))
+      && table_root (s, history, moves, &n, rand, result))
     {
       result->elapsed_us = g_get_monotonic_time () - start;
       return !(cancellable != NULL && g_cancellable_is_cancelled (cancellable));
@@ -1085,6 +1116,34 @@ tafel_mill_choose_move (const TafelState   *state,
   return TRUE;
 }
 
+/* A solved endgame: its value, distance and every best move (unless a
+ * move could repeat a position: then the search, which knows the
+ * history, decides).  @analysis->best holds the @n legal moves. */
+static gboolean
+table_analysis (const TafelMillState *s,
+                const TafelHistory   *history,
+                guint                 n,
+                TafelAnalysis        *analysis)
+{
+  TafelValue value;
+  int plies;
+  guint k;
+
+  if (repeats_possible (s, history, analysis->best, n))
+    return FALSE;
+  k = tafel_mill_egtb_best_moves (tafel_mill_egtb_get_default (), s, analysis->best, &value, &plies);
+  if (k == 0)
+    return FALSE;
+
+  analysis->value = value;
+  analysis->plies = value == TAFEL_VALUE_DRAW ? 0 : plies;
+  analysis->n_best = k;
+  analysis->has_eval = TRUE;
+  analysis->eval = value == TAFEL_VALUE_WIN ? WIN - plies
+                   : value == TAFEL_VALUE_LOSS ? -(WIN - plies) : 0;
+  return TRUE;
+}
+
 gboolean
 tafel_mill_analyze (const TafelState   *state,
                     const TafelHistory *history,
@@ -1093,6 +1152,7 @@ tafel_mill_analyze (const TafelState   *state,
 {
   TafelMillSearchLimits limits = { .max_depth = MAX_DEPTH, .budget_us = 1000 * 1000 };
   TafelMillSearchResult result;
+  guint n;
 
   g_return_val_if_fail (state != NULL && analysis != NULL, FALSE);
 
@@ -1102,24 +1162,12 @@ tafel_mill_analyze (const TafelState   *state,
   analysis->has_score = FALSE;
   analysis->has_eval = FALSE;
 
-  if (tafel_mill_rules.legal_moves (state, analysis->best) == 0)
+  n = tafel_mill_rules.legal_moves (state, analysis->best);
+  if (n == 0)
     return TRUE;
 
-  /* A solved endgame: its value, distance and every best move. */
-  {
-    TafelValue value;
-    int plies;
-    guint k = tafel_mill_egtb_best_moves (tafel_mill_egtb_get_default (), TAFEL_MILL_CSTATE (state),
-                                          analysis->best, &value, &plies);
-
-    if (k > 0)
-      {
-        analysis->value = value;
-        analysis->plies = value == TAFEL_VALUE_DRAW ? 0 : plies;
-        analysis->n_best = k;
-        return !(cancellable != NULL && g_cancellable_is_cancelled (cancellable));
-      }
-  }
+  if (table_analysis (TAFEL_MILL_CSTATE (state), history, n, analysis))
+    return !(cancellable != NULL && g_cancellable_is_cancelled (cancellable));
 
   if (!tafel_mill_search (state, history, &limits, NULL, cancellable, &result))
     return FALSE;
