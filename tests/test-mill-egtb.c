@@ -499,6 +499,26 @@ test_analyze (void)
         g_assert_cmpint (v, ==, TAFEL_VALUE_DRAW);
     }
 
+  /* Where a move could repeat a position of the game, the search (which
+   * knows the history) decides. */
+  {
+    TafelState child;
+    TafelMove moves[TAFEL_MAX_MOVES];
+    TafelUndo undo;
+    guint64 seen;
+    TafelHistory history = { &seen, 1 };
+
+    table_position (&state, 10);
+    g_assert_cmpuint (R->legal_moves (&state, moves), >, 0);
+    child = state;
+    R->make (&child, &moves[0], &undo);
+    seen = R->hash (&child);
+    g_assert_true (tafel_mill_analyze (&state, &history, analysis, NULL));
+    g_assert_cmpuint (analysis->n_best, ==, 1);
+    g_assert_true (tafel_mill_analyze (&state, NULL, analysis, NULL));
+    g_assert_cmpuint (analysis->n_best, >, 1);
+  }
+
   /* Near the 100 half-move rule the tables do not decide. */
   table_position (&state, TAFEL_MILL_DRAW_CLOCK - 1);
   if (value != TAFEL_VALUE_DRAW)

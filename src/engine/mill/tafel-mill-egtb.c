@@ -725,3 +725,44 @@ tafel_mill_egtb_best_moves (const TafelMillEgtb  *tb,
       best[k++] = moves[i];
   return k;
 }
+
+/* Does a move of @s lead to a position seen since the last placement or
+ * removal (where a repetition could end the game)? */
+static gboolean
+repeats_possible (const TafelMillState *s,
+                  const TafelHistory   *history)
+{
+  TafelMove moves[TAFEL_MAX_MOVES];
+  gsize span;
+  guint n;
+
+  if (history == NULL || history->hashes == NULL || s->clock == 0)
+    return FALSE;
+  span = MIN ((gsize) s->clock, history->n);
+  n = tafel_mill_generate (s, moves);
+  for (guint i = 0; i < n; i++)
+    {
+      TafelMillState child = *s;
+
+      tafel_mill_apply (&child, &moves[i]);
+      for (gsize j = history->n - span; j < history->n; j++)
+        if (history->hashes[j] == child.key)
+          return TRUE;
+    }
+  return FALSE;
+}
+
+guint
+tafel_mill_egtb_root_moves (const TafelMillEgtb  *tb,
+                            const TafelMillState *s,
+                            const TafelHistory   *history,
+                            TafelMove            *best,
+                            TafelValue           *value,
+                            int                  *plies)
+{
+  g_return_val_if_fail (s != NULL && best != NULL && value != NULL && plies != NULL, 0);
+
+  if (tb == NULL || repeats_possible (s, history))
+    return 0;
+  return tafel_mill_egtb_best_moves (tb, s, best, value, plies);
+}

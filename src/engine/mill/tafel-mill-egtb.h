@@ -129,6 +129,17 @@ guint               tafel_mill_egtb_best_moves   (const TafelMillEgtb  *tb,
                                                   TafelValue           *value,
                                                   int                  *plies);
 
+/* As tafel_mill_egtb_best_moves (), for a position of a game with
+ * @history (may be NULL): 0 also where a move could lead to a position
+ * seen since the last placement or removal, since a repetition could
+ * change the value (the search, which knows the history, decides). */
+guint               tafel_mill_egtb_root_moves   (const TafelMillEgtb  *tb,
+                                                  const TafelMillState *s,
+                                                  const TafelHistory   *history,
+                                                  TafelMove            *best,
+                                                  TafelValue           *value,
+                                                  int                  *plies);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TafelMillEgtb, tafel_mill_egtb_free)
 
 G_END_DECLS

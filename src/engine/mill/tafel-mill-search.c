@@ -525,6 +525,15 @@ score_from_tt (int score,
   return score;
 }
 
+/* The score of an exact value with the end @plies half-moves away. */
+static int
+value_score (TafelValue value,
+             int        plies)
+{
+  return value == TAFEL_VALUE_WIN ? WIN - plies
+         : value == TAFEL_VALUE_LOSS ? -(WIN - plies) : 0;
+}
+
 /* The exact score of a position the endgame tables hold (and whose end
  * comes before the 100 half-move rule could). */
 static gboolean
@@ -538,8 +547,7 @@ table_score (Search               *S,
 
   if (S->egtb == NULL || !tafel_mill_egtb_probe (S->egtb, s, &value, &plies))
     return FALSE;
-  *score = value == TAFEL_VALUE_WIN ? WIN - ply - plies
-           : value == TAFEL_VALUE_LOSS ? -(WIN - ply - plies) : 0;
+  *score = value_score (value, ply + plies);
   return TRUE;
 }
 
@@ -833,36 +841,9 @@ safety_filter (const TafelMillState *s,
   return k > 0 ? k : n;
 }
 
-/* Does a move of @s lead to a position seen since the last placement or
- * removal (where a repetition could end the game)? */
-static gboolean
-repeats_possible (const TafelMillState *s,
-                  const TafelHistory   *history,
-                  const TafelMove      *moves,
-                  guint                 n)
-{
-  gsize span;
-
-  if (history == NULL || history->hashes == NULL)
-    return FALSE;
-  span = MIN ((gsize) s->clock, history->n);
-  for (guint i = 0; i < n; i++)
-    {
-      TafelMillState child = *s;
-
-      tafel_mill_apply (&child, &moves[i]);
-      for (gsize j = history->n - span; j < history->n; j++)
-        if (history->hashes[j] == child.key)
-          return TRUE;
-    }
-  return FALSE;
-}
-
 /* In a solved endgame the tables choose: a quickest win or a longest
  * loss (TRUE, in @result); a draw narrows @moves to the drawing moves
- * and leaves the choice among them to the search (FALSE).  Where a move
- * could repeat an earlier position, the search (which knows the game's
- * history) chooses, with the tables' values below the root. */
+ * and leaves the choice among them to the search (FALSE). */
 static gboolean
 table_root (const TafelMillState  *s,
             const TafelHistory    *history,
@@ -873,11 +854,9 @@ table_root (const TafelMillState  *s,
 {
   TafelValue value;
   int plies;
-  guint k;
+  guint k = tafel_mill_egtb_root_moves (tafel_mill_egtb_get_default (), s, history,
+                                        moves, &value, &plies);
 
-  if (repeats_possible (s, history, moves, *n))
-    return FALSE;
-  k = tafel_mill_egtb_best_moves (tafel_mill_egtb_get_default (), s, moves, &value, &plies);
   if (k == 0)
     return FALSE;
   if (value == TAFEL_VALUE_DRAW)
@@ -887,7 +866,7 @@ table_root (const TafelMillState  *s,
     }
 
   result->best = moves[rand != NULL ? g_rand_int_range (rand, 0, k) : 0];
-  result->score = value == TAFEL_VALUE_WIN ? WIN - plies : -(WIN - plies);
+  result->score = value_score (value, plies);
   result->proven = TRUE;
   result->plies = plies;
   result->depth = plies;
@@ -1116,22 +1095,17 @@ tafel_mill_choose_move (const TafelState   *state,
   return TRUE;
 }
 
-/* A solved endgame: its value, distance and every best move (unless a
- * move could repeat a position: then the search, which knows the
- * history, decides).  @analysis->best holds the @n legal moves. */
+/* A solved endgame: its value, distance and every best move. */
 static gboolean
 table_analysis (const TafelMillState *s,
                 const TafelHistory   *history,
-                guint                 n,
                 TafelAnalysis        *analysis)
 {
   TafelValue value;
   int plies;
-  guint k;
+  guint k = tafel_mill_egtb_root_moves (tafel_mill_egtb_get_default (), s, history,
+                                        analysis->best, &value, &plies);
 
-  if (repeats_possible (s, history, analysis->best, n))
-    return FALSE;
-  k = tafel_mill_egtb_best_moves (tafel_mill_egtb_get_default (), s, analysis->best, &value, &plies);
   if (k == 0)
     return FALSE;
 
@@ -1139,8 +1113,7 @@ table_analysis (const TafelMillState *s,
   analysis->plies = value == TAFEL_VALUE_DRAW ? 0 : plies;
   analysis->n_best = k;
   analysis->has_eval = TRUE;
-  analysis->eval = value == TAFEL_VALUE_WIN ? WIN - plies
-                   : value == TAFEL_VALUE_LOSS ? -(WIN - plies) : 0;
+  analysis->eval = value_score (value, plies);
   return TRUE;
 }
 
@@ -1152,7 +1125,6 @@ tafel_mill_analyze (const TafelState   *state,
 {
   TafelMillSearchLimits limits = { .max_depth = MAX_DEPTH, .budget_us = 1000 * 1000 };
   TafelMillSearchResult result;
-  guint n;
 
   g_return_val_if_fail (state != NULL && analysis != NULL, FALSE);
 
@@ -1162,11 +1134,10 @@ tafel_mill_analyze (const TafelState   *state,
   analysis->has_score = FALSE;
   analysis->has_eval = FALSE;
 
-  n = tafel_mill_rules.legal_moves (state, analysis->best);
-  if (n == 0)
+  if (tafel_mill_rules.legal_moves (state, analysis->best) == 0)
     return TRUE;
 
-  if (table_analysis (TAFEL_MILL_CSTATE (state), history, n, analysis))
+  if (table_analysis (TAFEL_MILL_CSTATE (state), history, analysis))
     return !(cancellable != NULL && g_cancellable_is_cancelled (cancellable));
 
   if (!tafel_mill_search (state, history, &limits, NULL, cancellable, &result))
