@@ -529,6 +529,62 @@ test_analyze (void)
     }
 }
 
+/* The search outside the tables: a capture that enters a table gets the
+ * table's exact value at once.  From a 3-3 position lost for Black in d
+ * >= 4 plies where White's stones form a mill, White's last stone goes
+ * back into its hand and Black gets a fourth stone: that position (not
+ * held) is won for White in at most d + 1 (placing the stone, taking the
+ * fourth), which a 2-ply search proves with the tables and cannot
+ * without. */
+static void
+test_search_leaves (void)
+{
+  const guint8 *table = tafel_mill_egtb_table (TB, 3, 3);
+  guint64 size = tafel_mill_egtb_table_size (3, 3);
+  guint found = 0;
+
+  for (guint64 idx = 0; idx < size && found < 5; idx++)
+    {
+      guint32 black, white, empty;
+      int d = table[idx] - 1;
+      guint m, r;
+      TafelState state;
+      TafelMillState *s = TAFEL_MILL_STATE (&state);
+      TafelMillSearchLimits limits = { .max_depth = 2 };
+      TafelMillSearchResult result;
+      TafelValue v;
+      int p;
+
+      if (table[idx] == 0 || tafel_mill_egtb_entry_value (table[idx]) != TAFEL_VALUE_LOSS || d < 4
+          || !tafel_mill_egtb_position (3, 3, idx, &black, &white)
+          || tafel_mill_in_mills (white) != white)
+        continue;
+      empty = TAFEL_MILL_ALL & ~(white | black);
+      m = __builtin_ctz (white);
+      r = __builtin_ctz (empty);
+      if (tafel_mill_in_mills (black | (1u << r)) & (1u << r))
+        continue;
+
+      R->init (&state);
+      s->hand[0] = 1;
+      s->hand[1] = 0;
+      s->stones[0] = white & ~(1u << m);
+      s->stones[1] = black | (1u << r);
+      s->key = tafel_mill_compute_key (s);
+      g_assert_false (tafel_mill_egtb_lookup (TB, s, &v, &p));
+
+      g_assert_true (tafel_mill_search (&state, NULL, &limits, NULL, NULL, &result));
+      g_assert_true (result.proven);
+      g_assert_cmpint (result.score, >, 0);
+      g_assert_cmpint (result.plies, <=, d + 1);
+      limits.flags = TAFEL_MILL_SEARCH_NO_TABLES;
+      g_assert_true (tafel_mill_search (&state, NULL, &limits, NULL, NULL, &result));
+      g_assert_false (result.proven);
+      found++;
+    }
+  g_assert_cmpuint (found, ==, 5);
+}
+
 /* The longest win of a table, by index. */
 static guint64
 longest_win (guint a,
@@ -624,6 +680,7 @@ main (int    argc,
   g_test_add_func ("/mill-egtb/fallback", test_fallback);
   g_test_add_func ("/mill-egtb/analyze", test_analyze);
   g_test_add_func ("/mill-egtb/converts", test_converts);
+  g_test_add_func ("/mill-egtb/search-leaves", test_search_leaves);
 
   {
     int status = g_test_run ();
