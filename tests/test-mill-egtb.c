@@ -327,6 +327,55 @@ test_symmetries (void)
     }
 }
 
+/* Every 3-3 position (each side's stones, either side to move): its
+ * entry is in the table and stands for one of its symmetric images, so
+ * no two classes share an entry. */
+static void
+test_index_3_3 (void)
+{
+  const guint8 *perms;
+  guint n = tafel_mill_egtb_symmetries (&perms);
+  guint64 size = tafel_mill_egtb_table_size (3, 3), count = 0;
+
+  for (guint32 mover = 0; mover < (1u << TAFEL_MILL_POINTS); mover++)
+    {
+      if (tafel_mill_popcount (mover) != 3)
+        continue;
+      for (guint a = 0; a < TAFEL_MILL_POINTS; a++)
+        for (guint b = a + 1; b < TAFEL_MILL_POINTS; b++)
+          for (guint c = b + 1; c < TAFEL_MILL_POINTS; c++)
+            {
+              guint32 other = (1u << a) | (1u << b) | (1u << c);
+              guint64 idx;
+              guint32 cm, co;
+              gboolean same = FALSE;
+
+              if (other & mover)
+                continue;
+              idx = tafel_mill_egtb_index (mover, other);
+              g_assert_cmpuint (idx, <, size);
+              g_assert_true (tafel_mill_egtb_position (3, 3, idx, &cm, &co));
+              for (guint g = 0; g < n && !same; g++)
+                {
+                  const guint8 *perm = perms + g * TAFEL_MILL_POINTS;
+                  guint32 m2 = 0, o2 = 0;
+
+                  for (guint p = 0; p < TAFEL_MILL_POINTS; p++)
+                    {
+                      if (mover & (1u << p))
+                        m2 |= 1u << perm[p];
+                      if (other & (1u << p))
+                        o2 |= 1u << perm[p];
+                    }
+                  same = m2 == cm && o2 == co;
+                }
+              g_assert_true (same);
+              count++;
+            }
+    }
+  g_assert_cmpuint (count, ==, 2024 * 1330);
+}
+
 /* The builder here makes the same 3-3 table as the build did. */
 static void
 test_build_small (void)
@@ -673,6 +722,7 @@ main (int    argc,
     }
 
   g_test_add_func ("/mill-egtb/symmetries", test_symmetries);
+  g_test_add_func ("/mill-egtb/index-3-3", test_index_3_3);
   g_test_add_func ("/mill-egtb/build-small", test_build_small);
   g_test_add_func ("/mill-egtb/consistent", test_consistent);
   g_test_add_func ("/mill-egtb/plain-search", test_plain_search);
