@@ -84,6 +84,26 @@ state_of (TafelMillState *s,
   s->stones[1] = other;
 }
 
+static void
+resolved (Build   *B,
+          guint    t,
+          guint64  idx,
+          guint    d,
+          GArray  *layer)
+{
+  guint64 code = idx << 1 | t;
+
+  B->w[B->na[t]][B->nb[t]][idx] = d + 1;
+  g_array_append_val (layer, code);
+  if (d & 1)
+    {
+      B->stats[t].won++;
+      B->stats[t].longest_win = MAX (B->stats[t].longest_win, (int) d);
+    }
+  else
+    B->stats[t].lost++;
+}
+
 /* First look at a position: no move (lost), captures into known tables. */
 static void
 init_position (Build   *B,
@@ -104,8 +124,7 @@ init_position (Build   *B,
   n = tafel_mill_generate (&s, moves);
   if (n == 0)
     {
-      B->w[B->na[t]][B->nb[t]][idx] = 1;
-      g_array_append_val (layer0, code);
+      resolved (B, t, idx, 0, layer0);
       return;
     }
 
@@ -186,26 +205,6 @@ cand_clear (Build   *B,
             guint64  idx)
 {
   B->cand[t][idx >> 6] &= ~(G_GUINT64_CONSTANT (1) << (idx & 63));
-}
-
-static void
-resolved (Build   *B,
-          guint    t,
-          guint64  idx,
-          guint    d,
-          GArray  *layer)
-{
-  guint64 code = idx << 1 | t;
-
-  B->w[B->na[t]][B->nb[t]][idx] = d + 1;
-  g_array_append_val (layer, code);
-  if (d & 1)
-    {
-      B->stats[t].won++;
-      B->stats[t].longest_win = MAX (B->stats[t].longest_win, (int) d);
-    }
-  else
-    B->stats[t].lost++;
 }
 
 /* The positions one move (without a capture) before @mover/@other: the
@@ -296,9 +295,6 @@ solve_pair (Build         *B,
           init_position (B, t, idx, mover, other, layer);
         }
     }
-  /* Layer 0's losses were set by init_position (). */
-  for (guint i = 0; i < layer->len; i++)
-    B->stats[g_array_index (layer, guint64, i) & 1].lost++;
   for (guint d = 0; d <= MAX_LAYER + 1; d++)
     if (B->seed_win[d] != NULL || B->seed_loss[d] != NULL)
       last_seed = d;

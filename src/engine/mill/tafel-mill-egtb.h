@@ -63,12 +63,7 @@ guint               tafel_mill_egtb_symmetries   (const guint8 **perms);
 
 /* ---- entries ---- */
 
-static inline gboolean
-tafel_mill_egtb_entry_known (guint8 e)
-{
-  return e != 0;
-}
-
+/* The value an entry stands for (0: a draw; 1 + plies otherwise). */
 static inline TafelValue
 tafel_mill_egtb_entry_value (guint8 e)
 {
