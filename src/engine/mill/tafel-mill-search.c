@@ -24,17 +24,10 @@
  * close, the opponent's double threat (or a threat it cannot reach)
  * costs it most of a stone.
  *
- * Positions of the solved endgames (tafel-mill-egtb.h) get their exact
- * score from the tables wherever the search meets them (not in the weak
- * levels' shallow looks), and at the root
- * the tables choose the move (a draw: the search chooses among the
- * drawing moves).
- *
  * At the root every level first narrows the moves with safety_filter ():
  * a mill that can be closed is closed, and a mill the opponent could close
  * next is blocked.  Levels: Impossible searches about 1 s (no depth
- * limit, with the endgame tables), Hard 0.25 s and at most 4 plies
- * (without the tables), Medium looks 2 plies ahead and
+ * limit), Hard 0.25 s and at most 4 plies, Medium looks 2 plies ahead and
  * picks at random among moves within 0.15 stones of the best, Relaxed
  * looks 1 ply ahead, picks among moves within 0.6 stones, and plays a
  * random (still safe) move 30 % of the time.
@@ -535,7 +528,11 @@ value_score (TafelValue value,
 }
 
 /* The exact score of a position the endgame tables hold (and whose end
- * comes before the 100 half-move rule could). */
+ * comes before the 100 half-move rule could).  The search takes it
+ * wherever it meets such a position: at its leaves and after captures
+ * that enter a table.  Impossible and analyze use the tables (and at the
+ * root they choose the move: see table_root ()); Hard and the weak
+ * levels' shallow looks do not. */
 static gboolean
 table_score (Search               *S,
              const TafelMillState *s,
