@@ -392,13 +392,15 @@ test_build_small (void)
 
 /* ---- damaged files ---- */
 
+static char *tmp_dir;
+
 static char *
 tmp_path (const char *name)
 {
-  static char *dir;
+  char *dir = tmp_dir;
 
   if (dir == NULL)
-    dir = g_dir_make_tmp ("tafel-egtb-XXXXXX", NULL);
+    dir = tmp_dir = g_dir_make_tmp ("tafel-egtb-XXXXXX", NULL);
   return g_build_filename (dir, name, NULL);
 }
 
@@ -735,6 +737,19 @@ main (int    argc,
   {
     int status = g_test_run ();
 
+    if (tmp_dir != NULL)
+      {
+        static const char *const names[] = { "bad.tbl", "good.tbl", "damaged.tbl" };
+
+        for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+          {
+            g_autofree char *path = g_build_filename (tmp_dir, names[i], NULL);
+
+            g_unlink (path);
+          }
+        g_rmdir (tmp_dir);
+        g_free (tmp_dir);
+      }
     g_free (tb_path);
     return status;
   }
