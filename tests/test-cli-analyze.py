@@ -124,6 +124,58 @@ def test_tictactoe():
     expect(a['value'] == 'win' and a['best_moves'] == ['4', '5', '7'], 'X wins after 1 2: %r' % a)
 
 
+def test_mill_tables():
+    # A 3-3 endgame (White a1 d1 b4, Black g7 f6 e5) given as a FEN, and
+    # moves played from it: the endgame tables (TAFEL_MILL_TABLES) give
+    # the value and the distance, and every best move.
+    fen = '*@******/*@****O*/*@**OO** w m s 3 0 3 0 0 0 0 0 0 0 0 0 1'
+    code, out, err = run(['analyze', '--game', 'mill', '--fen', fen])
+    expect(code == 0, err)
+    a = json.loads(out)
+    expect(a['fen'] == fen and 'moves' not in a, 'echo %r' % a)
+    expect(a['value'] == 'win' and a['plies'] == 1, 'mill in one: %r' % a)
+    expect(a['best_moves'] == ['b4-g1xe5', 'b4-g1xf6', 'b4-g1xg7'], 'best %r' % a['best_moves'])
+
+    code, out, err = run(['analyze', '--game', 'mill', '--fen', fen, '--moves', 'b4-c4 g7-g1'])
+    expect(code == 0, err)
+    a = json.loads(out)
+    expect(a['fen'] == fen and a['moves'] == 'b4-c4 g7-g1', 'echo %r' % a)
+    expect(a['to_move'] == 'White' and a['value'] == 'win' and a['plies'] == 3, 'win in 3: %r' % a)
+    expect(a['best_moves'] and set(a['best_moves']) <= set(a['legal_moves']), 'best %r' % a)
+    # The side to move after a best move loses in 2.
+    code, out, err = run(['analyze', '--game', 'mill', '--fen', fen,
+                          '--moves', 'b4-c4 g7-g1 ' + a['best_moves'][0]])
+    expect(code == 0, err)
+    b = json.loads(out)
+    expect(b['to_move'] == 'Black' and b['value'] == 'loss' and b['plies'] == 2, 'loss in 2: %r' % b)
+
+    # An illegal move after the FEN is an error.
+    code, out, err = run(['analyze', '--game', 'mill', '--fen', fen, '--moves', 'g7-g1'])
+    expect(code != 0 and 'g7-g1' in err, 'illegal: %d %r' % (code, err))
+
+
+def test_mill_tables_command():
+    code, out, err = run(['mill-tables', '--help'])
+    expect(code == 0 and '--max-stones' in out and '--out' in out, 'help: %r' % out)
+    code, out, err = run(['mill-tables'])
+    expect(code != 0 and '--out' in err, 'no --out: %d %r' % (code, err))
+    with tempfile.TemporaryDirectory() as tmp:
+        code, out, err = run(['mill-tables', '--out', tmp, '--max-stones', '3'])
+        expect(code == 0, err)
+        t = json.loads(out)
+        expect(t['table'] == '3-3' and t['won'] + t['lost'] + t['drawn'] == t['positions'],
+               'figures %r' % t)
+        path = os.path.join(tmp, 'mill-endgames.tbl')
+        expect(os.path.getsize(path) > t['bytes'], 'file')
+        # The engine reads it: the same value as with the build's tables.
+        fen = '*@******/*@****O*/*@**OO** w m s 3 0 3 0 0 0 0 0 0 0 0 0 1'
+        proc = subprocess.run([CLI, 'analyze', '--game', 'mill', '--fen', fen],
+                              env=dict(ENV, TAFEL_MILL_TABLES=path),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+        a = json.loads(proc.stdout.decode())
+        expect(a['value'] == 'win' and a['plies'] == 1, 'own tables: %r' % a)
+
+
 def test_perft():
     for game, depth, nodes in (('tictactoe', 9, 127872), ('tictactoe', 5, 15120),
                                ('infinity', 2, 72), ('infinity', 0, 1)):

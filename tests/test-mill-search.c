@@ -236,7 +236,8 @@ test_analyze (void)
   g_assert_true (R->parse_position ("@*******/********/O*O*@*O@ b m s 3 0 3 0 0 0 0 0 0 0 0 0 30", &s, NULL));
   g_assert_true (R->analyze (&s, NULL, a, NULL));
   g_assert_true (a->has_eval);
-  g_assert_cmpuint (a->n_best, ==, 1);
+  /* (one move from the search, every best one from the endgame tables) */
+  g_assert_cmpuint (a->n_best, >=, 1);
   g_assert_true (tafel_rules_is_legal (R, &s, &a->best[0]));
   g_test_message ("analysis: value %d plies %d eval %d", a->value, a->plies, a->eval);
   g_assert_cmpint (a->value, ==, TAFEL_VALUE_WIN);

@@ -100,7 +100,7 @@ analyze_one (const TafelRules *rules,
   tafel_json_member_string (&json, "game", rules->key);
   if (fen != NULL)
     tafel_json_member_string (&json, "fen", fen);
-  else
+  if (fen == NULL || moves != NULL)
     tafel_json_member_string (&json, "moves", moves != NULL ? moves : "");
   tafel_json_member_string (&json, "to_move", tafel_cli_side_name (rules, rules->side_to_move (&state)));
   tafel_json_member_string (&json, "status", status_name (outcome.status));
@@ -177,7 +177,7 @@ tafel_cli_analyze (int    argc,
   g_autoptr(GError) error = NULL;
   const GOptionEntry entries[] = {
     { "game", 'g', 0, G_OPTION_ARG_STRING, &game, N_("The game (default: infinity)"), N_("GAME") },
-    { "moves", 'm', 0, G_OPTION_ARG_STRING, &moves, N_("The moves played from the start"), N_("MOVES") },
+    { "moves", 'm', 0, G_OPTION_ARG_STRING, &moves, N_("The moves played from the start (or from --fen)"), N_("MOVES") },
     { "fen", 0, 0, G_OPTION_ARG_STRING, &fen, N_("A position in FEN (Mill)"), N_("FEN") },
     { NULL }
   };

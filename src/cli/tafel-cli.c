@@ -23,6 +23,7 @@ static const Command commands[] = {
   { "bench", tafel_cli_bench, N_("Time the Connect Four solver on test positions") },
   { "book", tafel_cli_book, N_("Build or inspect the Connect Four opening book") },
   { "check", tafel_cli_check, N_("Check a Tic-Tac-Toe position given as text") },
+  { "mill-tables", tafel_cli_mill_tables, N_("Solve the Mill endgames for the engine") },
   { "perft", tafel_cli_perft, N_("Count the move sequences of a given length") },
   { "selfplay", tafel_cli_selfplay, N_("Let two levels play each other") },
 };
@@ -85,19 +86,15 @@ tafel_cli_position (const TafelRules *rules,
 {
   if (fen != NULL)
     {
-      if (moves != NULL)
-        {
-          g_set_error_literal (error, TAFEL_ERROR, TAFEL_ERROR_PARSE,
-                               _("--moves and --fen cannot be combined"));
-          return FALSE;
-        }
       if (rules->parse_position == NULL)
         {
           g_set_error_literal (error, TAFEL_ERROR, TAFEL_ERROR_PARSE,
                                _("This game has no position notation; use --moves"));
           return FALSE;
         }
-      return rules->parse_position (fen, state, error);
+      /* The moves, if any, are played from the FEN's position. */
+      return rules->parse_position (fen, state, error)
+             && tafel_rules_play_moves (rules, moves != NULL ? moves : "", state, hashes, error);
     }
 
   return tafel_rules_parse_moves (rules, moves != NULL ? moves : "", state, hashes, error);
@@ -118,7 +115,7 @@ usage (FILE *stream)
   fprintf (stream, "%s\n\n", _("Usage: tafel-cli COMMAND [OPTION…]"));
   fprintf (stream, "%s\n", _("Commands:"));
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    fprintf (stream, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
+    fprintf (stream, "  %-12s %s\n", commands[i].name, _(commands[i].summary));
   fprintf (stream, "\n%s\n", _("Run “tafel-cli COMMAND --help” for the options of a command."));
 }
 

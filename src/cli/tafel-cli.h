@@ -19,6 +19,7 @@ int tafel_cli_analyze  (int argc, char **argv);
 int tafel_cli_bench    (int argc, char **argv);
 int tafel_cli_book     (int argc, char **argv);
 int tafel_cli_check    (int argc, char **argv);
+int tafel_cli_mill_tables (int argc, char **argv);
 int tafel_cli_perft    (int argc, char **argv);
 int tafel_cli_selfplay (int argc, char **argv);
 
@@ -29,7 +30,8 @@ gboolean          tafel_cli_parse_args  (GOptionContext *context,
                                          int            *argc,
                                          char         ***argv);
 const TafelRules *tafel_cli_find_game   (const char     *key);
-/* A position from --moves or --fen (both NULL: the start). */
+/* A position from --moves or --fen (both NULL: the start; both: the moves
+ * played from the FEN's position). */
 gboolean          tafel_cli_position    (const TafelRules *rules,
                                          const char       *moves,
                                          const char       *fen,

@@ -39,6 +39,7 @@ moves: core
 mill-fen: core
 save: engine
 book: core
+mill-tables: core
 '
 
 here=$(cd "$(dirname "$0")" && pwd)

@@ -38,6 +38,7 @@
 
 #include "tafel-games.h"
 #include "tafel-mill.h"
+#include "tafel-mill-egtb.h"
 #include "tafel-mill-search.h"
 
 #define WIN TAFEL_MILL_SCORE_WIN
@@ -84,6 +85,7 @@ typedef struct {
   TafelMove killers[MAX_PLY][2];
   int history[2][TAFEL_MILL_POINTS + 1][TAFEL_MILL_POINTS];
   guint flags;              /* TafelMillSearchFlags */
+  const TafelMillEgtb *egtb;     /* solved endgames, or NULL */
 } Search;
 
 /* Moves in the search all come from tafel_mill_generate (), which zeroes
@@ -516,6 +518,36 @@ score_from_tt (int score,
   return score;
 }
 
+/* The score of an exact value with the end @plies half-moves away. */
+static int
+value_score (TafelValue value,
+             int        plies)
+{
+  return value == TAFEL_VALUE_WIN ? WIN - plies
+         : value == TAFEL_VALUE_LOSS ? -(WIN - plies) : 0;
+}
+
+/* The exact score of a position the endgame tables hold (and whose end
+ * comes before the 100 half-move rule could).  The search takes it
+ * wherever it meets such a position: at its leaves and after captures
+ * that enter a table.  Impossible and analyze use the tables (and at the
+ * root they choose the move: see table_root ()); Hard and the weak
+ * levels' shallow looks do not. */
+static gboolean
+table_score (Search               *S,
+             const TafelMillState *s,
+             int                   ply,
+             int                  *score)
+{
+  TafelValue value;
+  int plies;
+
+  if (S->egtb == NULL || !tafel_mill_egtb_probe (S->egtb, s, &value, &plies))
+    return FALSE;
+  *score = value_score (value, ply + plies);
+  return TRUE;
+}
+
 static gboolean
 is_closing (const TafelMillState *s,
             const TafelMove      *m)
@@ -544,6 +576,8 @@ qsearch (Search               *S,
     return -(WIN - ply);
   if (s->clock >= TAFEL_MILL_DRAW_CLOCK && !s->pending)
     return 0;
+  if (table_score (S, s, ply, &stand))
+    return stand;
 
   stand = evaluate (S->t, s, ply);
   if (stand <= -PROVEN || stand >= beta || qply >= QS_PLIES || ply >= MAX_PLY - 1)
@@ -612,6 +646,8 @@ pvs (Search               *S,
     {
       if (s->clock >= TAFEL_MILL_DRAW_CLOCK || is_repetition (S, s, ply))
         return 0;
+      if (table_score (S, s, ply, &best))
+        return best;
     }
   if (depth <= 0)
     return qsearch (S, s, alpha, beta, ply, 0);
@@ -802,6 +838,38 @@ safety_filter (const TafelMillState *s,
   return k > 0 ? k : n;
 }
 
+/* In a solved endgame the tables choose: a quickest win or a longest
+ * loss (TRUE, in @result); a draw narrows @moves to the drawing moves
+ * and leaves the choice among them to the search (FALSE). */
+static gboolean
+table_root (const TafelMillState  *s,
+            const TafelHistory    *history,
+            TafelMove             *moves,
+            guint                 *n,
+            GRand                 *rand,
+            TafelMillSearchResult *result)
+{
+  TafelValue value;
+  int plies;
+  guint k = tafel_mill_egtb_root_moves (tafel_mill_egtb_get_default (), s, history,
+                                        moves, &value, &plies);
+
+  if (k == 0)
+    return FALSE;
+  if (value == TAFEL_VALUE_DRAW)
+    {
+      *n = k;
+      return FALSE;
+    }
+
+  result->best = moves[rand != NULL ? g_rand_int_range (rand, 0, k) : 0];
+  result->score = value_score (value, plies);
+  result->proven = TRUE;
+  result->plies = plies;
+  result->depth = plies;
+  return TRUE;
+}
+
 gboolean
 tafel_mill_search (const TafelState             *state,
                    const TafelHistory           *history,
@@ -824,6 +892,13 @@ tafel_mill_search (const TafelState             *state,
   if (n == 0)
     return FALSE;
 
+  if (!(limits->flags & TAFEL_MILL_SEARCH_NO_TABLES)
+      && table_root (s, history, moves, &n, rand, result))
+    {
+      result->elapsed_us = g_get_monotonic_time () - start;
+      return !(cancellable != NULL && g_cancellable_is_cancelled (cancellable));
+    }
+
   /* Never overlook a mill to close or to block (see safety_filter). */
   n_all = n;
   n = safety_filter (s, moves, n);
@@ -845,6 +920,8 @@ tafel_mill_search (const TafelState             *state,
   S->n_root_moves = n;
   S->cancellable = cancellable;
   S->flags = limits->flags;
+  if (!(limits->flags & TAFEL_MILL_SEARCH_NO_TABLES))
+    S->egtb = tafel_mill_egtb_get_default ();
   S->deadline = limits->budget_us > 0 ? start + limits->budget_us : 0;
   max_depth = CLAMP (limits->max_depth, 1, MAX_DEPTH);
   /* A forced move needs no long thought, only a value. */
@@ -999,6 +1076,7 @@ tafel_mill_choose_move (const TafelState   *state,
     case TAFEL_LEVEL_HARD:
       limits.max_depth = 4;
       limits.budget_us = 250 * 1000;
+      limits.flags = TAFEL_MILL_SEARCH_NO_TABLES;
       break;
     case TAFEL_LEVEL_IMPOSSIBLE:
     default:
@@ -1011,6 +1089,28 @@ tafel_mill_choose_move (const TafelState   *state,
     return FALSE;
 
   *move = result.best;
+  return TRUE;
+}
+
+/* A solved endgame: its value, distance and every best move. */
+static gboolean
+table_analysis (const TafelMillState *s,
+                const TafelHistory   *history,
+                TafelAnalysis        *analysis)
+{
+  TafelValue value;
+  int plies;
+  guint k = tafel_mill_egtb_root_moves (tafel_mill_egtb_get_default (), s, history,
+                                        analysis->best, &value, &plies);
+
+  if (k == 0)
+    return FALSE;
+
+  analysis->value = value;
+  analysis->plies = value == TAFEL_VALUE_DRAW ? 0 : plies;
+  analysis->n_best = k;
+  analysis->has_eval = TRUE;
+  analysis->eval = value_score (value, plies);
   return TRUE;
 }
 
@@ -1033,6 +1133,9 @@ tafel_mill_analyze (const TafelState   *state,
 
   if (tafel_mill_rules.legal_moves (state, analysis->best) == 0)
     return TRUE;
+
+  if (table_analysis (TAFEL_MILL_CSTATE (state), history, analysis))
+    return !(cancellable != NULL && g_cancellable_is_cancelled (cancellable));
 
   if (!tafel_mill_search (state, history, &limits, NULL, cancellable, &result))
     return FALSE;

@@ -17,6 +17,7 @@ G_BEGIN_DECLS
 typedef enum {
   TAFEL_MILL_SEARCH_NO_REDUCTIONS = 1 << 0,  /* no late-move reductions */
   TAFEL_MILL_SEARCH_PLAIN_ORDER = 1 << 1,    /* no killers, no history */
+  TAFEL_MILL_SEARCH_NO_TABLES = 1 << 2,      /* no endgame tables */
 } TafelMillSearchFlags;
 
 typedef struct {

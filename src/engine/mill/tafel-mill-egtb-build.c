@@ -1,0 +1,428 @@
+/* tafel-mill-egtb-build.c: the Mill endgame tables by retrograde analysis
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Tables are made in order of the stones on the board: a capture leads
+ * from a stones against b to b - 1 against a, a table made before (or to
+ * the end of the game, when b - 1 is 2).  Moves without a capture lead
+ * from a against b to b against a, so those two are solved together.
+ *
+ * Values are found ply by ply.  Layer 0: the positions whose side to move
+ * cannot move.  A capture into a smaller table gives a position a win at
+ * one more than that table's loss (seeded into that layer), or, when all
+ * its captures lose, a loss no earlier than one more than the longest of
+ * them.  Layer d (d odd, wins): every position one move before a position
+ * lost at d - 1 (found by taking a move back: a stone steps back to an
+ * empty neighbour, or flies back with three stones, from a point where it
+ * closes no mill) wins at d, unless already known.  Layer d (even,
+ * losses): a position one move before one won at d - 1 is looked at
+ * forwards (tafel_mill_generate ()): when every move leads to a known win
+ * of the opponent, it loses at d.  Wins take an odd number of plies and
+ * losses an even one, so a layer only ever finds one of the two.  What
+ * is left when no layer finds more is a draw.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "tafel-error.h"
+#include "tafel-mill-egtb-build.h"
+
+#define MINS TAFEL_MILL_EGTB_MIN_STONES
+#define MAXS TAFEL_MILL_EGTB_MAX_STONES
+#define MAX_LAYER 254
+#define BIT(p) (1u << (p))
+#define LOWEST(x) ((guint) __builtin_ctz (x))
+
+typedef struct {
+  const TafelMillTables *t;
+  TafelMillEgtb *tb;
+  guint8 *w[MAXS + 1][MAXS + 1];    /* the tables being written */
+  /* the pair being solved: tables 0 and 1 (the same when a == b) */
+  guint na[2], nb[2];
+  guint64 *cand[2];                  /* bit set: queued for a loss check */
+  GArray *seed_win[MAX_LAYER + 2];   /* codes: index << 1 | table */
+  GArray *seed_loss[MAX_LAYER + 2];
+  TafelMillEgtbStats stats[2];
+} Build;
+
+static inline guint8 *
+entry (Build   *B,
+       guint32  mover,
+       guint32  other)
+{
+  guint k = tafel_mill_popcount (mover), j = tafel_mill_popcount (other);
+
+  return &B->w[k][j][tafel_mill_egtb_index (mover, other)];
+}
+
+static inline guint
+pair_table (Build *B,
+            guint  n_mover)
+{
+  return B->na[0] == n_mover ? 0 : 1;
+}
+
+static void
+seed (GArray  **layers,
+      guint     d,
+      guint64   code)
+{
+  if (layers[d] == NULL)
+    layers[d] = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_array_append_val (layers[d], code);
+}
+
+static void
+state_of (TafelMillState *s,
+          guint32         mover,
+          guint32         other)
+{
+  memset (s, 0, sizeof *s);
+  s->stones[0] = mover;
+  s->stones[1] = other;
+}
+
+static void
+resolved (Build   *B,
+          guint    t,
+          guint64  idx,
+          guint    d,
+          GArray  *layer)
+{
+  guint64 code = idx << 1 | t;
+
+  B->w[B->na[t]][B->nb[t]][idx] = d + 1;
+  g_array_append_val (layer, code);
+  if (d & 1)
+    {
+      B->stats[t].won++;
+      B->stats[t].longest_win = MAX (B->stats[t].longest_win, (int) d);
+    }
+  else
+    B->stats[t].lost++;
+}
+
+/* First look at a position: no move (lost), captures into known tables. */
+static void
+init_position (Build   *B,
+               guint    t,
+               guint64  idx,
+               guint32  mover,
+               guint32  other,
+               GArray  *layer0)
+{
+  TafelMove moves[TAFEL_MAX_MOVES];
+  TafelMillState s;
+  guint n, n_cap = 0;
+  guint cap_win = G_MAXUINT, cap_loss = 0;
+  gboolean cap_draw = FALSE;
+  guint64 code = idx << 1 | t;
+
+  state_of (&s, mover, other);
+  n = tafel_mill_generate (&s, moves);
+  if (n == 0)
+    {
+      resolved (B, t, idx, 0, layer0);
+      return;
+    }
+
+  for (guint i = 0; i < n; i++)
+    {
+      TafelMillState child = s;
+      guint8 e;
+
+      if (moves[i].len != 3)
+        continue;
+      n_cap++;
+      tafel_mill_apply (&child, &moves[i]);
+      if (tafel_mill_popcount (child.stones[1]) < MINS)
+        {
+          cap_win = 1;
+          continue;
+        }
+      e = *entry (B, child.stones[1], child.stones[0]);
+      if (e == 0)
+        cap_draw = TRUE;
+      else if (tafel_mill_egtb_entry_value (e) == TAFEL_VALUE_LOSS)
+        cap_win = MIN (cap_win, e);     /* (e - 1) + 1 plies */
+      else
+        cap_loss = MAX (cap_loss, e);
+    }
+
+  if (cap_win != G_MAXUINT)
+    seed (B->seed_win, cap_win, code);
+  else if (n_cap > 0 && !cap_draw)
+    seed (B->seed_loss, cap_loss, code);
+}
+
+/* Plies to the loss when every move leads to a known win of the
+ * opponent, else -1. */
+static int
+all_moves_lose (Build   *B,
+                guint32  mover,
+                guint32  other)
+{
+  TafelMove moves[TAFEL_MAX_MOVES];
+  TafelMillState s;
+  guint n;
+  int longest = 0;
+
+  state_of (&s, mover, other);
+  n = tafel_mill_generate (&s, moves);
+  for (guint i = 0; i < n; i++)
+    {
+      TafelMillState child = s;
+      guint8 e;
+
+      tafel_mill_apply (&child, &moves[i]);
+      if (tafel_mill_popcount (child.stones[1]) < MINS)
+        return -1;
+      e = *entry (B, child.stones[1], child.stones[0]);
+      if (e == 0 || tafel_mill_egtb_entry_value (e) != TAFEL_VALUE_WIN)
+        return -1;
+      longest = MAX (longest, e);
+    }
+  return longest;
+}
+
+static gboolean
+cand_test_and_set (Build   *B,
+                   guint    t,
+                   guint64  idx)
+{
+  guint64 bit = G_GUINT64_CONSTANT (1) << (idx & 63);
+  gboolean was = (B->cand[t][idx >> 6] & bit) != 0;
+
+  B->cand[t][idx >> 6] |= bit;
+  return was;
+}
+
+static void
+cand_clear (Build   *B,
+            guint    t,
+            guint64  idx)
+{
+  B->cand[t][idx >> 6] &= ~(G_GUINT64_CONSTANT (1) << (idx & 63));
+}
+
+/* The positions one move (without a capture) before @mover/@other: the
+ * other side takes a stone back from a point where it closes no mill. */
+static void
+take_back (Build   *B,
+           guint32  mover,
+           guint32  other,
+           gboolean won,
+           guint    d,
+           GArray  *layer,
+           GArray  *queue)
+{
+  guint32 empty = TAFEL_MILL_ALL & ~(mover | other);
+  gboolean flies = tafel_mill_popcount (other) == 3;
+  guint t = pair_table (B, tafel_mill_popcount (other));
+
+  for (guint32 ys = other; ys != 0; ys &= ys - 1)
+    {
+      guint y = LOWEST (ys);
+      guint32 xs;
+
+      if ((other & B->t->point_mills[y][0]) == B->t->point_mills[y][0]
+          || (other & B->t->point_mills[y][1]) == B->t->point_mills[y][1])
+        continue;
+      xs = flies ? empty : B->t->adj[y] & empty;
+      for (; xs != 0; xs &= xs - 1)
+        {
+          guint32 before = other ^ BIT (y) ^ BIT (LOWEST (xs));
+          guint64 j = tafel_mill_egtb_index (before, mover);
+
+          if (B->w[B->na[t]][B->nb[t]][j] != 0)
+            continue;
+          if (!won)
+            resolved (B, t, j, d, layer);
+          else if (!cand_test_and_set (B, t, j))
+            {
+              guint64 code = j << 1 | t;
+
+              g_array_append_val (queue, code);
+            }
+        }
+    }
+}
+
+static gboolean
+solve_pair (Build         *B,
+            guint          a,
+            guint          b,
+            GCancellable  *cancellable,
+            GError       **error)
+{
+  guint n_t = a == b ? 1 : 2;
+  g_autoptr(GArray) layer = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GArray) queue = g_array_new (FALSE, FALSE, sizeof (guint64));
+  guint last_seed = 0;
+  gboolean ok = TRUE;
+
+  memset (B->stats, 0, sizeof B->stats);
+  B->na[0] = a;
+  B->nb[0] = b;
+  B->na[1] = b;
+  B->nb[1] = a;
+  for (guint t = 0; t < n_t; t++)
+    {
+      guint64 size = tafel_mill_egtb_table_size (B->na[t], B->nb[t]);
+      guint8 *data = g_malloc0 (size);
+
+      B->w[B->na[t]][B->nb[t]] = data;
+      tafel_mill_egtb_set_table (B->tb, B->na[t], B->nb[t], data);
+      B->cand[t] = g_new0 (guint64, size / 64 + 1);
+      B->stats[t].n_mover = B->na[t];
+      B->stats[t].n_other = B->nb[t];
+      B->stats[t].size = size;
+    }
+
+  for (guint t = 0; t < n_t; t++)
+    {
+      guint64 size = B->stats[t].size;
+
+      for (guint64 idx = 0; idx < size; idx++)
+        {
+          guint32 mover, other;
+
+          if (!tafel_mill_egtb_position (B->na[t], B->nb[t], idx, &mover, &other))
+            continue;
+          B->stats[t].positions++;
+          init_position (B, t, idx, mover, other, layer);
+        }
+    }
+  for (guint d = 0; d <= MAX_LAYER + 1; d++)
+    if (B->seed_win[d] != NULL || B->seed_loss[d] != NULL)
+      last_seed = d;
+
+  for (guint d = 1; layer->len > 0 || d <= last_seed; d++)
+    {
+      g_autoptr(GArray) next = g_array_new (FALSE, FALSE, sizeof (guint64));
+
+      if (d > MAX_LAYER)
+        {
+          g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
+                       /* Translators: %d is a number of half-moves */
+                       _("A win longer than %d plies does not fit the tables"), MAX_LAYER);
+          ok = FALSE;
+          break;
+        }
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        {
+          ok = FALSE;
+          break;
+        }
+
+      for (guint i = 0; i < layer->len; i++)
+        {
+          guint64 code = g_array_index (layer, guint64, i);
+          guint t = code & 1;
+          guint32 mover, other;
+          gboolean is_win;
+
+          tafel_mill_egtb_position (B->na[t], B->nb[t], code >> 1, &mover, &other);
+          is_win = tafel_mill_egtb_entry_value (B->w[B->na[t]][B->nb[t]][code >> 1]) == TAFEL_VALUE_WIN;
+          take_back (B, mover, other, is_win, d, next, queue);
+        }
+
+      if (B->seed_win[d] != NULL)
+        for (guint i = 0; i < B->seed_win[d]->len; i++)
+          {
+            guint64 code = g_array_index (B->seed_win[d], guint64, i);
+            guint t = code & 1;
+
+            if (B->w[B->na[t]][B->nb[t]][code >> 1] == 0)
+              resolved (B, t, code >> 1, d, next);
+          }
+      if (B->seed_loss[d] != NULL)
+        for (guint i = 0; i < B->seed_loss[d]->len; i++)
+          {
+            guint64 code = g_array_index (B->seed_loss[d], guint64, i);
+
+            if (!cand_test_and_set (B, code & 1, code >> 1))
+              g_array_append_val (queue, code);
+          }
+
+      for (guint i = 0; i < queue->len; i++)
+        {
+          guint64 code = g_array_index (queue, guint64, i);
+          guint t = code & 1;
+          guint32 mover, other;
+          int plies;
+
+          cand_clear (B, t, code >> 1);
+          if (B->w[B->na[t]][B->nb[t]][code >> 1] != 0)
+            continue;
+          tafel_mill_egtb_position (B->na[t], B->nb[t], code >> 1, &mover, &other);
+          plies = all_moves_lose (B, mover, other);
+          if (plies < 0)
+            continue;
+          /* Its last move to be known became known at d - 1. */
+          g_assert (plies == (int) d);
+          resolved (B, t, code >> 1, d, next);
+        }
+      g_array_set_size (queue, 0);
+
+      g_clear_pointer (&B->seed_win[d], g_array_unref);
+      g_clear_pointer (&B->seed_loss[d], g_array_unref);
+      g_array_unref (layer);
+      layer = g_steal_pointer (&next);
+    }
+
+  for (guint d = 0; d <= MAX_LAYER + 1; d++)
+    {
+      g_clear_pointer (&B->seed_win[d], g_array_unref);
+      g_clear_pointer (&B->seed_loss[d], g_array_unref);
+    }
+  for (guint t = 0; t < n_t; t++)
+    {
+      g_clear_pointer (&B->cand[t], g_free);
+      B->stats[t].drawn = B->stats[t].positions - B->stats[t].won - B->stats[t].lost;
+    }
+
+  return ok;
+}
+
+TafelMillEgtb *
+tafel_mill_egtb_build (guint                   max_stones,
+                       TafelMillEgtbStatsFunc  func,
+                       gpointer                user_data,
+                       GCancellable           *cancellable,
+                       GError                **error)
+{
+  g_autoptr(TafelMillEgtb) tb = NULL;
+  g_autofree Build *B = g_new0 (Build, 1);
+
+  g_return_val_if_fail (max_stones >= MINS && max_stones <= MAXS, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  tb = tafel_mill_egtb_new ();
+  B->t = tafel_mill_tables ();
+  B->tb = tb;
+
+  /* By the stones on the board, then the pairs a against b and b
+   * against a (a >= b). */
+  for (guint total = 2 * MINS; total <= 2 * max_stones; total++)
+    for (guint b = MINS; b <= total / 2; b++)
+      {
+        guint a = total - b;
+        gint64 start = g_get_monotonic_time ();
+
+        if (a > max_stones)
+          continue;
+        if (!solve_pair (B, a, b, cancellable, error))
+          return NULL;
+        for (guint t = 0; t < (a == b ? 1u : 2u); t++)
+          {
+            B->stats[t].elapsed_us = g_get_monotonic_time () - start;
+            if (func != NULL)
+              func (&B->stats[t], user_data);
+          }
+      }
+
+  return g_steal_pointer (&tb);
+}

@@ -1,0 +1,36 @@
+/* tafel-mill-egtb-build.h: making the Mill endgame tables
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Linked only where tables are made (tafel-cli, the tests); the engine
+ * only reads them (tafel-mill-egtb.h).
+ */
+#pragma once
+
+#include "tafel-mill-egtb.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  guint n_mover, n_other;
+  guint64 size;            /* bytes of the table */
+  guint64 positions;       /* positions up to symmetry */
+  guint64 won, lost, drawn;  /* for the side to move */
+  int longest_win;         /* plies */
+  gint64 elapsed_us;       /* time for this table and its mirror (n_other
+                            * against n_other), built together */
+} TafelMillEgtbStats;
+
+typedef void (*TafelMillEgtbStatsFunc) (const TafelMillEgtbStats *stats,
+                                        gpointer                  user_data);
+
+/* Solves every table with 3 to @max_stones stones per side by retrograde
+ * analysis, smaller material first; @func (may be NULL) hears of each
+ * table when it is done. */
+TafelMillEgtb *tafel_mill_egtb_build (guint                   max_stones,
+                                      TafelMillEgtbStatsFunc  func,
+                                      gpointer                user_data,
+                                      GCancellable           *cancellable,
+                                      GError                **error);
+
+G_END_DECLS

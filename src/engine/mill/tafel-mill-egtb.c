@@ -1,0 +1,768 @@
+/* tafel-mill-egtb.c: solved Nine Men's Morris endgames — index, files, probing
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The symmetries are not written down: they are found once as the
+ * permutations of the points that keep the neighbours and the mills of
+ * tafel_mill_tables () (16 of them).  A set of stones is turned by three
+ * byte lookups.  The side to move's stones are ranked in the
+ * combinatorial number system, and the rank maps to the class of the
+ * smallest image under the symmetries; the other side's stones are ranked
+ * among the points left empty, taken in the symmetry that gives the
+ * smallest side to move's set and, among those, the smallest other set.
+ *
+ * File layout (little-endian): "TAFELMTB", version (u32), number of
+ * tables (u32), SHA-256 of everything after the header (32 bytes); then
+ * per table n_mover (u8), n_other (u8), two zero bytes, zero (u32) and the
+ * size in bytes (u64); then the tables' bytes in that order.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "tafel-error.h"
+#include "tafel-mill-egtb.h"
+
+#define N_SYM 16
+#define MAXS TAFEL_MILL_EGTB_MAX_STONES
+#define MINS TAFEL_MILL_EGTB_MIN_STONES
+#define BIT(p) (1u << (p))
+#define LOWEST(x) ((guint) __builtin_ctz (x))
+
+#define FILE_MAGIC "TAFELMTB"
+#define FILE_VERSION 1
+#define HEADER_SIZE 48
+#define DIR_ENTRY_SIZE 16
+#define MAX_TABLES ((MAXS - MINS + 1) * (MAXS - MINS + 1))
+
+/* ---- the index ---- */
+
+typedef struct {
+  guint8 perm[N_SYM][TAFEL_MILL_POINTS];
+  guint32 lut[N_SYM][3][256];
+  guint64 binom[TAFEL_MILL_POINTS + 1][MAXS + 1];
+  guint16 *class_of_rank[MAXS + 1];    /* rank of a k-set -> its class */
+  guint32 *class_mask[MAXS + 1];       /* class -> its smallest set */
+  guint n_classes[MAXS + 1];
+} Index;
+
+static Index I;
+
+/* Symmetries by backtracking: the points are given images in an order
+ * where each (after the first) neighbours an earlier one. */
+typedef struct {
+  const TafelMillTables *t;
+  guint8 order[TAFEL_MILL_POINTS];
+  guint8 image[TAFEL_MILL_POINTS];
+  guint32 used;
+  guint n_found;
+} SymSearch;
+
+static gboolean
+keeps_mills (const SymSearch *ss)
+{
+  for (guint m = 0; m < TAFEL_MILL_MILLS; m++)
+    {
+      guint32 img = 0;
+      gboolean is_mill = FALSE;
+
+      for (guint32 b = ss->t->mills[m]; b != 0; b &= b - 1)
+        img |= BIT (ss->image[LOWEST (b)]);
+      for (guint k = 0; k < TAFEL_MILL_MILLS; k++)
+        is_mill |= ss->t->mills[k] == img;
+      if (!is_mill)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+find_symmetries (SymSearch *ss,
+                 guint      depth)
+{
+  guint p;
+
+  if (depth == TAFEL_MILL_POINTS)
+    {
+      if (keeps_mills (ss))
+        {
+          g_assert (ss->n_found < N_SYM);
+          for (guint q = 0; q < TAFEL_MILL_POINTS; q++)
+            I.perm[ss->n_found][q] = ss->image[q];
+          ss->n_found++;
+        }
+      return;
+    }
+
+  p = ss->order[depth];
+  for (guint img = 0; img < TAFEL_MILL_POINTS; img++)
+    {
+      gboolean fits = (ss->used & BIT (img)) == 0
+                      && tafel_mill_popcount (ss->t->adj[p]) == tafel_mill_popcount (ss->t->adj[img]);
+
+      for (guint d = 0; d < depth && fits; d++)
+        {
+          guint q = ss->order[d];
+          gboolean a = (ss->t->adj[p] & BIT (q)) != 0;
+          gboolean b = (ss->t->adj[img] & BIT (ss->image[q])) != 0;
+
+          fits = a == b;
+        }
+      if (!fits)
+        continue;
+      ss->image[p] = img;
+      ss->used |= BIT (img);
+      find_symmetries (ss, depth + 1);
+      ss->used &= ~BIT (img);
+    }
+}
+
+static inline guint32
+sym_apply (guint    g,
+           guint32  set)
+{
+  return I.lut[g][0][set & 0xff] | I.lut[g][1][(set >> 8) & 0xff] | I.lut[g][2][set >> 16];
+}
+
+/* Rank of a set of k points in the combinatorial number system. */
+static inline guint64
+set_rank (guint32 set)
+{
+  guint64 r = 0;
+
+  for (guint i = 1; set != 0; set &= set - 1, i++)
+    r += I.binom[LOWEST (set)][i];
+  return r;
+}
+
+static guint32
+set_unrank (guint64 r,
+            guint   k)
+{
+  guint32 set = 0;
+
+  for (guint i = k; i >= 1; i--)
+    {
+      guint c = i - 1;
+
+      while (c + 1 <= TAFEL_MILL_POINTS && I.binom[c + 1][i] <= r)
+        c++;
+      r -= I.binom[c][i];
+      set |= BIT (c);
+    }
+  return set;
+}
+
+/* @set's points renumbered among the points of @room (in order). */
+static inline guint32
+compress (guint32 set,
+          guint32 room)
+{
+  guint32 out = 0;
+
+  for (; set != 0; set &= set - 1)
+    {
+      guint p = LOWEST (set);
+
+      out |= BIT (tafel_mill_popcount (room & (BIT (p) - 1)));
+    }
+  return out;
+}
+
+static guint32
+expand (guint32 set,
+        guint32 room)
+{
+  guint32 out = 0;
+  guint i = 0;
+
+  for (; room != 0; room &= room - 1, i++)
+    if (set & BIT (i))
+      out |= BIT (LOWEST (room));
+  return out;
+}
+
+static guint32
+canonical_set (guint32 set)
+{
+  guint32 best = set;
+
+  for (guint g = 1; g < N_SYM; g++)
+    best = MIN (best, sym_apply (g, set));
+  return best;
+}
+
+static void
+build_index (void)
+{
+  SymSearch ss = { 0 };
+  guint32 seen = 0;
+  guint n = 0;
+
+  ss.t = tafel_mill_tables ();
+
+  /* Points in an order where each neighbours an earlier one. */
+  ss.order[n++] = 0;
+  seen = BIT (0);
+  for (guint i = 0; i < n; i++)
+    for (guint32 b = ss.t->adj[ss.order[i]] & ~seen; b != 0; b &= b - 1)
+      {
+        ss.order[n++] = LOWEST (b);
+        seen |= BIT (LOWEST (b));
+      }
+  g_assert (n == TAFEL_MILL_POINTS);
+
+  find_symmetries (&ss, 0);
+  g_assert (ss.n_found == N_SYM);
+  /* The identity first (it is the first found: every point its own). */
+  for (guint q = 0; q < TAFEL_MILL_POINTS; q++)
+    g_assert (I.perm[0][q] == q);
+
+  for (guint g = 0; g < N_SYM; g++)
+    for (guint c = 0; c < 3; c++)
+      for (guint v = 0; v < 256; v++)
+        {
+          guint32 img = 0;
+
+          for (guint b = 0; b < 8; b++)
+            if (v & BIT (b) && c * 8 + b < TAFEL_MILL_POINTS)
+              img |= BIT (I.perm[g][c * 8 + b]);
+          I.lut[g][c][v] = img;
+        }
+
+  for (guint p = 0; p <= TAFEL_MILL_POINTS; p++)
+    for (guint k = 0; k <= MAXS; k++)
+      I.binom[p][k] = k == 0 ? 1 : p == 0 ? 0 : I.binom[p - 1][k - 1] + I.binom[p - 1][k];
+
+  for (guint k = MINS; k <= MAXS; k++)
+    {
+      guint64 total = I.binom[TAFEL_MILL_POINTS][k];
+      GArray *masks = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+      /* Sets in rank order are not in numeric order: collect the
+       * canonical sets (each its own smallest image), then sort. */
+      for (guint64 r = 0; r < total; r++)
+        {
+          guint32 set = set_unrank (r, k);
+
+          if (canonical_set (set) == set)
+            g_array_append_val (masks, set);
+        }
+      I.n_classes[k] = masks->len;
+      I.class_mask[k] = (guint32 *) g_array_free (masks, FALSE);
+      I.class_of_rank[k] = g_new (guint16, total);
+      for (guint64 r = 0; r < total; r++)
+        {
+          guint32 c = canonical_set (set_unrank (r, k));
+          guint lo = 0, hi = I.n_classes[k];
+
+          while (lo < hi)
+            {
+              guint mid = (lo + hi) / 2;
+
+              if (I.class_mask[k][mid] < c)
+                lo = mid + 1;
+              else
+                hi = mid;
+            }
+          g_assert (lo < I.n_classes[k] && I.class_mask[k][lo] == c);
+          I.class_of_rank[k][r] = lo;
+        }
+    }
+}
+
+static void
+ensure_index (void)
+{
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done))
+    {
+      build_index ();
+      g_once_init_leave (&done, 1);
+    }
+}
+
+guint
+tafel_mill_egtb_symmetries (const guint8 **perms)
+{
+  ensure_index ();
+  *perms = &I.perm[0][0];
+  return N_SYM;
+}
+
+guint64
+tafel_mill_egtb_table_size (guint n_mover,
+                            guint n_other)
+{
+  g_return_val_if_fail (n_mover >= MINS && n_mover <= MAXS, 0);
+  g_return_val_if_fail (n_other >= MINS && n_other <= MAXS, 0);
+
+  ensure_index ();
+  return (guint64) I.n_classes[n_mover] * I.binom[TAFEL_MILL_POINTS - n_mover][n_other];
+}
+
+/* No checks: the hot path of the probe and the generator. */
+static inline guint64
+index_of (guint32 mover,
+          guint32 other)
+{
+  guint k = tafel_mill_popcount (mover);
+  guint j = tafel_mill_popcount (other);
+  guint32 best_m = mover, best_o = other;
+
+  for (guint g = 1; g < N_SYM; g++)
+    {
+      guint32 m = sym_apply (g, mover);
+
+      if (m < best_m)
+        {
+          best_m = m;
+          best_o = sym_apply (g, other);
+        }
+      else if (m == best_m)
+        best_o = MIN (best_o, sym_apply (g, other));
+    }
+
+  return (guint64) I.class_of_rank[k][set_rank (best_m)] * I.binom[TAFEL_MILL_POINTS - k][j]
+         + set_rank (compress (best_o, TAFEL_MILL_ALL & ~best_m));
+}
+
+guint64
+tafel_mill_egtb_index (guint32 mover,
+                       guint32 other)
+{
+  guint k = tafel_mill_popcount (mover);
+  guint j = tafel_mill_popcount (other);
+
+  g_return_val_if_fail (k >= MINS && k <= MAXS && j >= MINS && j <= MAXS, 0);
+  g_return_val_if_fail ((mover & other) == 0 && ((mover | other) & ~TAFEL_MILL_ALL) == 0, 0);
+
+  ensure_index ();
+  return index_of (mover, other);
+}
+
+gboolean
+tafel_mill_egtb_position (guint    n_mover,
+                          guint    n_other,
+                          guint64  index,
+                          guint32 *mover,
+                          guint32 *other)
+{
+  guint64 per_class;
+  guint32 m, o;
+
+  g_return_val_if_fail (index < tafel_mill_egtb_table_size (n_mover, n_other), FALSE);
+
+  per_class = I.binom[TAFEL_MILL_POINTS - n_mover][n_other];
+  m = I.class_mask[n_mover][index / per_class];
+  o = expand (set_unrank (index % per_class, n_other), TAFEL_MILL_ALL & ~m);
+  *mover = m;
+  *other = o;
+
+  /* Where the mover's set has symmetries of its own, only the smallest
+   * image of the other set is used. */
+  for (guint g = 1; g < N_SYM; g++)
+    if (sym_apply (g, m) == m && sym_apply (g, o) < o)
+      return FALSE;
+  return TRUE;
+}
+
+/* ---- a set of tables ---- */
+
+struct _TafelMillEgtb {
+  GBytes *bytes;                        /* a loaded file, or NULL */
+  const guint8 *data[MAXS + 1][MAXS + 1];
+  guint8 *owned[MAXS + 1][MAXS + 1];    /* tables set by a builder */
+};
+
+TafelMillEgtb *
+tafel_mill_egtb_new (void)
+{
+  ensure_index ();
+  return g_new0 (TafelMillEgtb, 1);
+}
+
+void
+tafel_mill_egtb_free (TafelMillEgtb *tb)
+{
+  if (tb == NULL)
+    return;
+  for (guint a = 0; a <= MAXS; a++)
+    for (guint b = 0; b <= MAXS; b++)
+      g_free (tb->owned[a][b]);
+  g_clear_pointer (&tb->bytes, g_bytes_unref);
+  g_free (tb);
+}
+
+void
+tafel_mill_egtb_set_table (TafelMillEgtb *tb,
+                           guint          n_mover,
+                           guint          n_other,
+                           guint8        *data)
+{
+  g_return_if_fail (tb != NULL && data != NULL);
+  g_return_if_fail (n_mover >= MINS && n_mover <= MAXS && n_other >= MINS && n_other <= MAXS);
+
+  g_free (tb->owned[n_mover][n_other]);
+  tb->owned[n_mover][n_other] = data;
+  tb->data[n_mover][n_other] = data;
+}
+
+const guint8 *
+tafel_mill_egtb_table (const TafelMillEgtb *tb,
+                       guint                n_mover,
+                       guint                n_other)
+{
+  g_return_val_if_fail (tb != NULL, NULL);
+
+  if (n_mover < MINS || n_mover > MAXS || n_other < MINS || n_other > MAXS)
+    return NULL;
+  return tb->data[n_mover][n_other];
+}
+
+static void
+put32 (guint8  *p,
+       guint32  v)
+{
+  v = GUINT32_TO_LE (v);
+  memcpy (p, &v, 4);
+}
+
+static void
+put64 (guint8  *p,
+       guint64  v)
+{
+  v = GUINT64_TO_LE (v);
+  memcpy (p, &v, 8);
+}
+
+static guint32
+get32 (const guint8 *p)
+{
+  guint32 v;
+
+  memcpy (&v, p, 4);
+  return GUINT32_FROM_LE (v);
+}
+
+static guint64
+get64 (const guint8 *p)
+{
+  guint64 v;
+
+  memcpy (&v, p, 8);
+  return GUINT64_FROM_LE (v);
+}
+
+static void
+sha256 (const guint8 *data,
+        gsize         len,
+        guint8        digest[32])
+{
+  g_autoptr(GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+  gsize digest_len = 32;
+
+  g_checksum_update (sum, data, len);
+  g_checksum_get_digest (sum, digest, &digest_len);
+}
+
+gboolean
+tafel_mill_egtb_save (const TafelMillEgtb *tb,
+                      const char          *path,
+                      GError             **error)
+{
+  guint n_tables = 0;
+  gsize total = HEADER_SIZE;
+  g_autofree guint8 *out = NULL;
+  guint8 *dir, *body;
+
+  g_return_val_if_fail (tb != NULL && path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  for (guint a = MINS; a <= MAXS; a++)
+    for (guint b = MINS; b <= MAXS; b++)
+      if (tb->data[a][b] != NULL)
+        {
+          n_tables++;
+          total += DIR_ENTRY_SIZE + tafel_mill_egtb_table_size (a, b);
+        }
+
+  out = g_malloc0 (total);
+  memcpy (out, FILE_MAGIC, 8);
+  put32 (out + 8, FILE_VERSION);
+  put32 (out + 12, n_tables);
+  dir = out + HEADER_SIZE;
+  body = dir + (gsize) n_tables * DIR_ENTRY_SIZE;
+  for (guint a = MINS; a <= MAXS; a++)
+    for (guint b = MINS; b <= MAXS; b++)
+      if (tb->data[a][b] != NULL)
+        {
+          guint64 size = tafel_mill_egtb_table_size (a, b);
+
+          dir[0] = a;
+          dir[1] = b;
+          put64 (dir + 8, size);
+          dir += DIR_ENTRY_SIZE;
+          memcpy (body, tb->data[a][b], size);
+          body += size;
+        }
+  sha256 (out + HEADER_SIZE, total - HEADER_SIZE, out + 16);
+
+  return g_file_set_contents (path, (const char *) out, total, error);
+}
+
+static TafelMillEgtb *
+format_error (GError    **error,
+              const char *reason)
+{
+  g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
+               /* Translators: %s says what is wrong with the file */
+               _("Not a valid Mill endgame tables file: %s"), reason);
+  return NULL;
+}
+
+TafelMillEgtb *
+tafel_mill_egtb_new_from_bytes (GBytes  *bytes,
+                                GError **error)
+{
+  g_autoptr(TafelMillEgtb) tb = NULL;
+  gsize len;
+  const guint8 *data;
+  guint n_tables;
+  guint64 offset;
+  guint8 digest[32];
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  data = g_bytes_get_data (bytes, &len);
+  if (len < HEADER_SIZE || memcmp (data, FILE_MAGIC, 8) != 0)
+    return format_error (error, _("it does not start like one"));
+  if (get32 (data + 8) != FILE_VERSION)
+    return format_error (error, _("it has another version"));
+  n_tables = get32 (data + 12);
+  if (n_tables == 0 || n_tables > MAX_TABLES
+      || len < HEADER_SIZE + (gsize) n_tables * DIR_ENTRY_SIZE)
+    return format_error (error, _("the list of tables is damaged"));
+
+  tb = tafel_mill_egtb_new ();
+  offset = HEADER_SIZE + (guint64) n_tables * DIR_ENTRY_SIZE;
+  for (guint i = 0; i < n_tables; i++)
+    {
+      const guint8 *d = data + HEADER_SIZE + i * DIR_ENTRY_SIZE;
+      guint a = d[0], b = d[1];
+
+      if (a < MINS || a > MAXS || b < MINS || b > MAXS || tb->data[a][b] != NULL
+          || get64 (d + 8) != tafel_mill_egtb_table_size (a, b))
+        return format_error (error, _("the list of tables is damaged"));
+      if (offset + get64 (d + 8) > len)
+        return format_error (error, _("it is cut short"));
+      tb->data[a][b] = data + offset;
+      offset += get64 (d + 8);
+    }
+  if (offset != len)
+    return format_error (error, _("its size does not match its tables"));
+
+  sha256 (data + HEADER_SIZE, len - HEADER_SIZE, digest);
+  if (memcmp (digest, data + 16, 32) != 0)
+    return format_error (error, _("the checksum does not match (the file is damaged)"));
+
+  tb->bytes = g_bytes_ref (bytes);
+  return g_steal_pointer (&tb);
+}
+
+TafelMillEgtb *
+tafel_mill_egtb_load (const char  *path,
+                      GError     **error)
+{
+  g_autoptr(GMappedFile) mapped = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) local = NULL;
+  TafelMillEgtb *tb;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  mapped = g_mapped_file_new (path, FALSE, error);
+  if (mapped == NULL)
+    return NULL;
+  bytes = g_mapped_file_get_bytes (mapped);
+  tb = tafel_mill_egtb_new_from_bytes (bytes, &local);
+  if (tb == NULL)
+    {
+      g_autofree char *name = g_filename_display_name (path);
+
+      g_set_error (error, local->domain, local->code, "%s: %s", name, local->message);
+    }
+  return tb;
+}
+
+static gpointer
+load_default (gpointer data)
+{
+  const char *env = g_getenv (TAFEL_MILL_EGTB_ENV);
+  const char *path = env && *env ? env : PKGDATADIR "/" TAFEL_MILL_EGTB_FILE;
+  g_autoptr(GError) error = NULL;
+  TafelMillEgtb *tb;
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    return NULL;
+
+  tb = tafel_mill_egtb_load (path, &error);
+  if (tb == NULL)
+    g_warning ("Mill endgame tables not used: %s", error->message);
+
+  return tb;
+}
+
+const TafelMillEgtb *
+tafel_mill_egtb_get_default (void)
+{
+  static GOnce once = G_ONCE_INIT;
+
+  return g_once (&once, load_default, NULL);
+}
+
+/* ---- probing ---- */
+
+gboolean
+tafel_mill_egtb_lookup (const TafelMillEgtb  *tb,
+                        const TafelMillState *s,
+                        TafelValue           *value,
+                        int                  *plies)
+{
+  guint32 mover = s->stones[s->side], other = s->stones[s->side ^ 1];
+  guint k = tafel_mill_popcount (mover), j = tafel_mill_popcount (other);
+  const guint8 *table;
+  guint8 e;
+
+  if (tb == NULL || s->pending || s->hand[0] != 0 || s->hand[1] != 0
+      || k < MINS || k > MAXS || j < MINS || j > MAXS
+      || (table = tb->data[k][j]) == NULL)
+    return FALSE;
+
+  e = table[index_of (mover, other)];
+  *value = tafel_mill_egtb_entry_value (e);
+  *plies = e == 0 ? 0 : e - 1;
+  return TRUE;
+}
+
+gboolean
+tafel_mill_egtb_probe (const TafelMillEgtb  *tb,
+                       const TafelMillState *s,
+                       TafelValue           *value,
+                       int                  *plies)
+{
+  if (!tafel_mill_egtb_lookup (tb, s, value, plies))
+    return FALSE;
+  return *value == TAFEL_VALUE_DRAW || s->clock + *plies < TAFEL_MILL_DRAW_CLOCK;
+}
+
+/* Orders values for the side to move: higher is better. */
+static int
+rank_value (TafelValue value,
+            int        plies)
+{
+  switch (value)
+    {
+    case TAFEL_VALUE_WIN:
+      return 2000 - plies;
+    case TAFEL_VALUE_LOSS:
+      return -2000 + plies;
+    case TAFEL_VALUE_DRAW:
+    case TAFEL_VALUE_UNKNOWN:
+    default:
+      return 0;
+    }
+}
+
+guint
+tafel_mill_egtb_best_moves (const TafelMillEgtb  *tb,
+                            const TafelMillState *s,
+                            TafelMove            *best,
+                            TafelValue           *value,
+                            int                  *plies)
+{
+  TafelMove moves[TAFEL_MAX_MOVES];
+  int ranks[TAFEL_MAX_MOVES];
+  int top = G_MININT;
+  guint n, k = 0;
+
+  g_return_val_if_fail (s != NULL && best != NULL && value != NULL && plies != NULL, 0);
+
+  if (!tafel_mill_egtb_probe (tb, s, value, plies))
+    return 0;
+
+  n = tafel_mill_generate (s, moves);
+  for (guint i = 0; i < n; i++)
+    {
+      TafelMillState child = *s;
+      TafelValue v;
+      int p;
+
+      tafel_mill_apply (&child, &moves[i]);
+      if (tafel_mill_popcount (child.stones[child.side]) < MINS)
+        {
+          v = TAFEL_VALUE_LOSS;
+          p = 0;
+        }
+      else if (!tafel_mill_egtb_lookup (tb, &child, &v, &p))
+        return 0;
+      /* The child's value is the opponent's, one ply later. */
+      if (v == TAFEL_VALUE_WIN)
+        ranks[i] = rank_value (TAFEL_VALUE_LOSS, p + 1);
+      else if (v == TAFEL_VALUE_LOSS)
+        ranks[i] = rank_value (TAFEL_VALUE_WIN, p + 1);
+      else
+        ranks[i] = rank_value (TAFEL_VALUE_DRAW, 0);
+      top = MAX (top, ranks[i]);
+    }
+
+  for (guint i = 0; i < n; i++)
+    if (ranks[i] == top)
+      best[k++] = moves[i];
+  return k;
+}
+
+/* Does a move of @s lead to a position seen since the last placement or
+ * removal (where a repetition could end the game)? */
+static gboolean
+repeats_possible (const TafelMillState *s,
+                  const TafelHistory   *history)
+{
+  TafelMove moves[TAFEL_MAX_MOVES];
+  gsize span;
+  guint n;
+
+  if (history == NULL || history->hashes == NULL || s->clock == 0)
+    return FALSE;
+  span = MIN ((gsize) s->clock, history->n);
+  n = tafel_mill_generate (s, moves);
+  for (guint i = 0; i < n; i++)
+    {
+      TafelMillState child = *s;
+
+      tafel_mill_apply (&child, &moves[i]);
+      for (gsize j = history->n - span; j < history->n; j++)
+        if (history->hashes[j] == child.key)
+          return TRUE;
+    }
+  return FALSE;
+}
+
+guint
+tafel_mill_egtb_root_moves (const TafelMillEgtb  *tb,
+                            const TafelMillState *s,
+                            const TafelHistory   *history,
+                            TafelMove            *best,
+                            TafelValue           *value,
+                            int                  *plies)
+{
+  g_return_val_if_fail (s != NULL && best != NULL && value != NULL && plies != NULL, 0);
+
+  if (tb == NULL || repeats_possible (s, history))
+    return 0;
+  return tafel_mill_egtb_best_moves (tb, s, best, value, plies);
+}

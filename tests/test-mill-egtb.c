@@ -1,0 +1,756 @@
+/* test-mill-egtb.c: the solved Mill endgames
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The tables under test are the build's (TAFEL_MILL_TABLES, made by
+ * `tafel-cli mill-tables` at build time); the 3-3 table is also made here
+ * by the builder and compared byte for byte.  They are checked against a
+ * plain search written here (can the side to move force the end within
+ * d plies?), which shares nothing with the tables but the move generator
+ * of the rules, and against their own children.
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "tafel-error.h"
+#include "tafel-games.h"
+#include "tafel-mill.h"
+#include "tafel-mill-egtb.h"
+#include "tafel-mill-egtb-build.h"
+#include "tafel-mill-search.h"
+
+static const TafelRules *R;
+static const TafelMillEgtb *TB;
+static char *tb_path;
+
+static const guint tables[][2] = { { 3, 3 }, { 4, 3 }, { 3, 4 }, { 4, 4 } };
+
+/* ---- a plain search, independent of the tables ---- */
+
+static gboolean plain_loses_within (const TafelMillState *s, int d);
+
+/* Can the side to move force a win within @d plies? */
+static gboolean
+plain_wins_within (const TafelMillState *s,
+                   int                   d)
+{
+  TafelMove moves[TAFEL_MAX_MOVES];
+  guint n;
+
+  if (d <= 0)
+    return FALSE;
+  n = tafel_mill_generate (s, moves);
+  for (guint i = 0; i < n; i++)
+    {
+      TafelMillState child = *s;
+
+      tafel_mill_apply (&child, &moves[i]);
+      if (tafel_mill_popcount (child.stones[child.side]) < 3
+          || plain_loses_within (&child, d - 1))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Must the side to move lose within @d plies, whatever it plays? */
+static gboolean
+plain_loses_within (const TafelMillState *s,
+                    int                   d)
+{
+  TafelMove moves[TAFEL_MAX_MOVES];
+  guint n = tafel_mill_generate (s, moves);
+
+  if (n == 0)
+    return TRUE;     /* blocked */
+  if (d <= 0)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      TafelMillState child = *s;
+
+      tafel_mill_apply (&child, &moves[i]);
+      if (tafel_mill_popcount (child.stones[child.side]) < 3
+          || !plain_wins_within (&child, d - 1))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static TafelMillState
+position (guint32 mover,
+          guint32 other,
+          int     side)
+{
+  TafelMillState s = { 0 };
+
+  s.stones[side] = mover;
+  s.stones[side ^ 1] = other;
+  s.side = side;
+  s.key = tafel_mill_compute_key (&s);
+  return s;
+}
+
+static guint32
+random_set (GRand   *rand,
+            guint    n,
+            guint32  taken)
+{
+  guint32 set = 0;
+
+  while (tafel_mill_popcount (set) < n)
+    {
+      guint p = g_rand_int_range (rand, 0, TAFEL_MILL_POINTS);
+
+      if (!((set | taken) & (1u << p)))
+        set |= 1u << p;
+    }
+  return set;
+}
+
+/* The table's word on @s against the plain search's up to @depth plies. */
+static void
+compare_with_plain (const TafelMillState *s,
+                    int                   depth,
+                    guint                *decided)
+{
+  TafelValue value;
+  int plies, found = 0, at = -1;
+
+  g_assert_true (tafel_mill_egtb_lookup (TB, s, &value, &plies));
+  for (int d = 0; d <= depth && found == 0; d++)
+    {
+      if (plain_wins_within (s, d))
+        found = 1, at = d;
+      else if (plain_loses_within (s, d))
+        found = -1, at = d;
+    }
+
+  if (value == TAFEL_VALUE_WIN && plies <= depth)
+    {
+      g_assert_cmpint (found, ==, 1);
+      g_assert_cmpint (at, ==, plies);
+    }
+  else if (value == TAFEL_VALUE_LOSS && plies <= depth)
+    {
+      g_assert_cmpint (found, ==, -1);
+      g_assert_cmpint (at, ==, plies);
+    }
+  else
+    g_assert_cmpint (found, ==, 0);
+  *decided += found != 0;
+}
+
+/* Random positions, and random won or lost entries of each table (most
+ * positions of the larger tables are draws). */
+static void
+test_plain_search (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (16);
+  static const int depth[] = { 3, 4, 4, 7 };
+
+  for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
+    {
+      guint a = tables[t][0], b = tables[t][1];
+      const guint8 *table = tafel_mill_egtb_table (TB, a, b);
+      guint64 size = tafel_mill_egtb_table_size (a, b);
+      gint64 start = g_get_monotonic_time ();
+      guint decided = 0, decisive = 0;
+      int shortest = G_MAXINT;
+
+      for (guint i = 0; i < 1000; i++)
+        {
+          guint32 mover = random_set (rand, a, 0);
+          guint32 other = random_set (rand, b, mover);
+          TafelMillState s = position (mover, other, i & 1);
+
+          compare_with_plain (&s, depth[t], &decided);
+        }
+      /* From a random start, every won or lost entry near enough. */
+      for (guint64 i = 0, idx = g_rand_int (rand) % size; i < size && decisive < 300; i++)
+        {
+          guint32 mover, other;
+          TafelMillState s;
+
+          idx = (idx + 7919) % size;
+          if (table[idx] == 0)
+            continue;
+          shortest = MIN (shortest, table[idx] - 1);
+          if (table[idx] - 1 > depth[t] || !tafel_mill_egtb_position (a, b, idx, &mover, &other))
+            continue;
+          decisive++;
+          s = position (mover, other, decisive & 1);
+          compare_with_plain (&s, depth[t], &decided);
+        }
+      g_test_message ("%u-%u: %u positions decided within %d plies (the shortest win or loss: %d)",
+                      a, b, decided, depth[t], shortest);
+      g_test_message ("  %.1f s", (g_get_monotonic_time () - start) / 1e6);
+      if (shortest <= depth[t])
+        g_assert_cmpuint (decisive, >, 0);
+    }
+}
+
+/* ---- the tables against themselves ---- */
+
+/* A position's value from its children's, as the tables hold them. */
+static void
+check_children (guint32 mover,
+                guint32 other)
+{
+  TafelMillState s = position (mover, other, 0);
+  TafelMove moves[TAFEL_MAX_MOVES];
+  guint n = tafel_mill_generate (&s, moves);
+  /* wins rank above draws above losses; quicker wins, slower losses */
+  int best = n == 0 ? -1000 : G_MININT;
+  int stored;
+  TafelValue value;
+  int plies;
+
+  for (guint i = 0; i < n; i++)
+    {
+      TafelMillState child = s;
+      TafelValue v;
+      int p, r;
+
+      tafel_mill_apply (&child, &moves[i]);
+      if (tafel_mill_popcount (child.stones[child.side]) < 3)
+        r = 1000 - 1;
+      else
+        {
+          g_assert_true (tafel_mill_egtb_lookup (TB, &child, &v, &p));
+          r = v == TAFEL_VALUE_DRAW ? 0 : v == TAFEL_VALUE_WIN ? -1000 + p + 1 : 1000 - p - 1;
+        }
+      best = MAX (best, r);
+    }
+
+  g_assert_true (tafel_mill_egtb_lookup (TB, &s, &value, &plies));
+  stored = value == TAFEL_VALUE_DRAW ? 0 : value == TAFEL_VALUE_WIN ? 1000 - plies : -1000 + plies;
+  g_assert_cmpint (stored, ==, best);
+}
+
+/* Every 3-3 position, a sample of the others: the value agrees with the
+ * children's (for all positions this proves the table, by induction on the
+ * distance, given the rules' move generator). */
+static void
+test_consistent (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (3);
+
+  for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
+    {
+      guint a = tables[t][0], b = tables[t][1];
+      guint64 size = tafel_mill_egtb_table_size (a, b);
+      guint64 step = t == 0 ? 1 : size / 40000 + 1;
+      guint64 checked = 0;
+
+      for (guint64 idx = t == 0 ? 0 : g_rand_int_range (rand, 0, step); idx < size; idx += step)
+        {
+          guint32 mover, other;
+
+          if (!tafel_mill_egtb_position (a, b, idx, &mover, &other))
+            continue;
+          check_children (mover, other);
+          checked++;
+        }
+      g_test_message ("%u-%u: %" G_GUINT64_FORMAT " positions agree with their children", a, b, checked);
+    }
+}
+
+/* The index: symmetric positions share an entry, and an entry's position
+ * is one of them. */
+static void
+test_symmetries (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  const TafelMillTables *t = tafel_mill_tables ();
+  const guint8 *perms;
+  guint n = tafel_mill_egtb_symmetries (&perms);
+
+  g_assert_cmpuint (n, ==, 16);
+  for (guint g = 0; g < n; g++)
+    {
+      const guint8 *perm = perms + g * TAFEL_MILL_POINTS;
+
+      for (guint p = 0; p < TAFEL_MILL_POINTS; p++)
+        for (guint q = 0; q < TAFEL_MILL_POINTS; q++)
+          g_assert_cmpint (!!(t->adj[p] & (1u << q)), ==, !!(t->adj[perm[p]] & (1u << perm[q])));
+      for (guint m = 0; m < TAFEL_MILL_MILLS; m++)
+        {
+          guint32 img = 0;
+          gboolean found = FALSE;
+
+          for (guint p = 0; p < TAFEL_MILL_POINTS; p++)
+            if (t->mills[m] & (1u << p))
+              img |= 1u << perm[p];
+          for (guint k = 0; k < TAFEL_MILL_MILLS; k++)
+            found |= t->mills[k] == img;
+          g_assert_true (found);
+        }
+      for (guint h = 0; h < g; h++)
+        g_assert_false (memcmp (perm, perms + h * TAFEL_MILL_POINTS, TAFEL_MILL_POINTS) == 0);
+    }
+
+  for (guint i = 0; i < 20000; i++)
+    {
+      guint a = 3 + g_rand_int_range (rand, 0, 3), b = 3 + g_rand_int_range (rand, 0, 3);
+      guint32 mover = random_set (rand, a, 0), other = random_set (rand, b, mover);
+      guint64 idx = tafel_mill_egtb_index (mover, other);
+      const guint8 *perm = perms + g_rand_int_range (rand, 0, n) * TAFEL_MILL_POINTS;
+      guint32 m2 = 0, o2 = 0, cm, co;
+      gboolean same = FALSE;
+
+      for (guint p = 0; p < TAFEL_MILL_POINTS; p++)
+        {
+          if (mover & (1u << p))
+            m2 |= 1u << perm[p];
+          if (other & (1u << p))
+            o2 |= 1u << perm[p];
+        }
+      g_assert_cmpuint (tafel_mill_egtb_index (m2, o2), ==, idx);
+      g_assert_cmpuint (idx, <, tafel_mill_egtb_table_size (a, b));
+      g_assert_true (tafel_mill_egtb_position (a, b, idx, &cm, &co));
+      for (guint g = 0; g < n && !same; g++)
+        {
+          guint32 m3 = 0, o3 = 0;
+
+          for (guint p = 0; p < TAFEL_MILL_POINTS; p++)
+            {
+              if (mover & (1u << p))
+                m3 |= 1u << perms[g * TAFEL_MILL_POINTS + p];
+              if (other & (1u << p))
+                o3 |= 1u << perms[g * TAFEL_MILL_POINTS + p];
+            }
+          same = m3 == cm && o3 == co;
+        }
+      g_assert_true (same);
+    }
+}
+
+/* Every 3-3 position (each side's stones, either side to move): its
+ * entry is in the table and stands for one of its symmetric images, so
+ * no two classes share an entry. */
+static void
+test_index_3_3 (void)
+{
+  const guint8 *perms;
+  guint n = tafel_mill_egtb_symmetries (&perms);
+  guint64 size = tafel_mill_egtb_table_size (3, 3), count = 0;
+
+  for (guint32 mover = 0; mover < (1u << TAFEL_MILL_POINTS); mover++)
+    {
+      if (tafel_mill_popcount (mover) != 3)
+        continue;
+      for (guint a = 0; a < TAFEL_MILL_POINTS; a++)
+        for (guint b = a + 1; b < TAFEL_MILL_POINTS; b++)
+          for (guint c = b + 1; c < TAFEL_MILL_POINTS; c++)
+            {
+              guint32 other = (1u << a) | (1u << b) | (1u << c);
+              guint64 idx;
+              guint32 cm, co;
+              gboolean same = FALSE;
+
+              if (other & mover)
+                continue;
+              idx = tafel_mill_egtb_index (mover, other);
+              g_assert_cmpuint (idx, <, size);
+              g_assert_true (tafel_mill_egtb_position (3, 3, idx, &cm, &co));
+              for (guint g = 0; g < n && !same; g++)
+                {
+                  const guint8 *perm = perms + g * TAFEL_MILL_POINTS;
+                  guint32 m2 = 0, o2 = 0;
+
+                  for (guint p = 0; p < TAFEL_MILL_POINTS; p++)
+                    {
+                      if (mover & (1u << p))
+                        m2 |= 1u << perm[p];
+                      if (other & (1u << p))
+                        o2 |= 1u << perm[p];
+                    }
+                  same = m2 == cm && o2 == co;
+                }
+              g_assert_true (same);
+              count++;
+            }
+    }
+  g_assert_cmpuint (count, ==, 2024 * 1330);
+}
+
+/* The builder here makes the same 3-3 table as the build did. */
+static void
+test_build_small (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TafelMillEgtb) small = tafel_mill_egtb_build (3, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (small);
+  g_assert_null (tafel_mill_egtb_table (small, 4, 3));
+  g_assert_true (memcmp (tafel_mill_egtb_table (small, 3, 3), tafel_mill_egtb_table (TB, 3, 3),
+                         tafel_mill_egtb_table_size (3, 3)) == 0);
+}
+
+/* ---- damaged files ---- */
+
+static char *tmp_dir;
+
+static char *
+tmp_path (const char *name)
+{
+  char *dir = tmp_dir;
+
+  if (dir == NULL)
+    dir = tmp_dir = g_dir_make_tmp ("tafel-egtb-XXXXXX", NULL);
+  return g_build_filename (dir, name, NULL);
+}
+
+static void
+assert_rejected (const char *contents,
+                 gsize       len,
+                 const char *why)
+{
+  g_autofree char *path = tmp_path ("bad.tbl");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TafelMillEgtb) tb = NULL;
+
+  g_assert_true (g_file_set_contents (path, contents, len, NULL));
+  tb = tafel_mill_egtb_load (path, &error);
+  g_assert_null (tb);
+  g_assert_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT);
+  g_test_message ("%s: %s", why, error->message);
+  g_assert_nonnull (strstr (error->message, "bad.tbl"));
+}
+
+static void
+test_damaged (void)
+{
+  g_autofree char *contents = NULL;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (tb_path, &contents, &len, NULL));
+  assert_rejected (contents, len / 2, "truncated");
+  assert_rejected (contents, len - 1, "one byte short");
+  assert_rejected (contents, 20, "header only");
+  assert_rejected ("", 0, "empty");
+  contents[len - 1000] ^= 0x10;
+  assert_rejected (contents, len, "a flipped bit");
+  contents[len - 1000] ^= 0x10;
+  contents[3] = 'X';
+  assert_rejected (contents, len, "magic");
+  contents[3] = 'E';
+  contents[8] = 99;
+  assert_rejected (contents, len, "version");
+  contents[8] = 1;
+
+  {
+    g_autofree char *path = tmp_path ("good.tbl");
+    g_autoptr (GError) error = NULL;
+    g_autoptr (TafelMillEgtb) tb = NULL;
+
+    g_assert_true (g_file_set_contents (path, contents, len, NULL));
+    tb = tafel_mill_egtb_load (path, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (tb);
+  }
+}
+
+/* A 3-3 position the tables hold: White a1 d1 b4, Black g7 f6 e5. */
+static void
+table_position (TafelState *state,
+                int         clock)
+{
+  TafelMillState *s = TAFEL_MILL_STATE (state);
+
+  R->init (state);
+  s->hand[0] = s->hand[1] = 0;
+  s->stones[0] = (1u << 0) | (1u << 9) | (1u << 4);
+  s->stones[1] = (1u << 23) | (1u << 20) | (1u << 17);
+  s->clock = clock;
+  s->ply = 40;
+  s->key = tafel_mill_compute_key (s);
+}
+
+/* With a damaged file the engine warns and plays by search. */
+static void
+test_fallback (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_autofree TafelAnalysis *analysis = g_new0 (TafelAnalysis, 1);
+      TafelState state;
+      TafelMove move;
+      g_autoptr (GRand) rand = g_rand_new_with_seed (1);
+
+      /* The warning about the file is what is expected here. */
+      g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+      g_assert_null (tafel_mill_egtb_get_default ());
+      table_position (&state, 0);
+      g_assert_true (R->choose_move (&state, NULL, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL, &move));
+      g_assert_true (tafel_rules_is_legal (R, &state, &move));
+      g_assert_true (tafel_mill_analyze (&state, NULL, analysis, NULL));
+      /* the search's one move, not the tables' three best (b4-g1 with
+       * any removal) */
+      g_assert_cmpuint (analysis->n_best, ==, 1);
+      return;
+    }
+
+  {
+    g_autofree char *contents = NULL;
+    g_autofree char *path = tmp_path ("damaged.tbl");
+    gsize len;
+
+    g_assert_true (g_file_get_contents (tb_path, &contents, &len, NULL));
+    contents[len / 2] ^= 1;
+    g_assert_true (g_file_set_contents (path, contents, len, NULL));
+    g_setenv (TAFEL_MILL_EGTB_ENV, path, TRUE);
+    g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDIN);
+    g_setenv (TAFEL_MILL_EGTB_ENV, tb_path, TRUE);
+    g_test_trap_assert_passed ();
+    g_test_trap_assert_stderr ("*Mill endgame tables not used*damaged.tbl*checksum*");
+  }
+}
+
+/* ---- the engine with the tables ---- */
+
+/* analyze: the value, the distance and every best move. */
+static void
+test_analyze (void)
+{
+  g_autofree TafelAnalysis *analysis = g_new0 (TafelAnalysis, 1);
+  TafelState state;
+  TafelValue value;
+  int plies;
+
+  table_position (&state, 0);
+  g_assert_true (tafel_mill_egtb_lookup (TB, TAFEL_MILL_CSTATE (&state), &value, &plies));
+  g_assert_true (tafel_mill_analyze (&state, NULL, analysis, NULL));
+  g_assert_cmpint (analysis->value, ==, value);
+  g_assert_cmpint (analysis->plies, ==, value == TAFEL_VALUE_DRAW ? 0 : plies);
+  g_assert_cmpuint (analysis->n_best, >, 0);
+  for (guint i = 0; i < analysis->n_best; i++)
+    {
+      TafelState child = state;
+      TafelUndo undo;
+      TafelValue v;
+      int p;
+
+      R->make (&child, &analysis->best[i], &undo);
+      if (tafel_mill_popcount (TAFEL_MILL_CSTATE (&child)->stones[TAFEL_MILL_CSTATE (&child)->side]) < 3)
+        {
+          g_assert_cmpint (value, ==, TAFEL_VALUE_WIN);
+          g_assert_cmpint (plies, ==, 1);
+          continue;
+        }
+      g_assert_true (tafel_mill_egtb_lookup (TB, TAFEL_MILL_CSTATE (&child), &v, &p));
+      if (value == TAFEL_VALUE_WIN)
+        g_assert_true (v == TAFEL_VALUE_LOSS && p == plies - 1);
+      else if (value == TAFEL_VALUE_LOSS)
+        g_assert_true (v == TAFEL_VALUE_WIN && p == plies - 1);
+      else
+        g_assert_cmpint (v, ==, TAFEL_VALUE_DRAW);
+    }
+
+  /* Where a move could repeat a position of the game, the search (which
+   * knows the history) decides. */
+  {
+    TafelState child;
+    TafelMove moves[TAFEL_MAX_MOVES];
+    TafelUndo undo;
+    guint64 seen;
+    TafelHistory history = { &seen, 1 };
+
+    table_position (&state, 10);
+    g_assert_cmpuint (R->legal_moves (&state, moves), >, 0);
+    child = state;
+    R->make (&child, &moves[0], &undo);
+    seen = R->hash (&child);
+    g_assert_true (tafel_mill_analyze (&state, &history, analysis, NULL));
+    g_assert_cmpuint (analysis->n_best, ==, 1);
+    g_assert_true (tafel_mill_analyze (&state, NULL, analysis, NULL));
+    g_assert_cmpuint (analysis->n_best, >, 1);
+  }
+
+  /* Near the 100 half-move rule the tables do not decide. */
+  table_position (&state, TAFEL_MILL_DRAW_CLOCK - 1);
+  if (value != TAFEL_VALUE_DRAW)
+    {
+      g_assert_false (tafel_mill_egtb_probe (TB, TAFEL_MILL_CSTATE (&state), &value, &plies));
+      g_assert_true (tafel_mill_analyze (&state, NULL, analysis, NULL));
+      g_assert_cmpuint (analysis->n_best, ==, 1);
+    }
+}
+
+/* The search outside the tables: a capture that enters a table gets the
+ * table's exact value at once.  From a 3-3 position lost for Black in d
+ * >= 4 plies where White's stones form a mill, White's last stone goes
+ * back into its hand and Black gets a fourth stone: that position (not
+ * held) is won for White in at most d + 1 (placing the stone, taking the
+ * fourth), which a 2-ply search proves with the tables and cannot
+ * without. */
+static void
+test_search_leaves (void)
+{
+  const guint8 *table = tafel_mill_egtb_table (TB, 3, 3);
+  guint64 size = tafel_mill_egtb_table_size (3, 3);
+  guint found = 0;
+
+  for (guint64 idx = 0; idx < size && found < 5; idx++)
+    {
+      guint32 black, white, empty;
+      int d = table[idx] - 1;
+      guint m, r;
+      TafelState state;
+      TafelMillState *s = TAFEL_MILL_STATE (&state);
+      TafelMillSearchLimits limits = { .max_depth = 2 };
+      TafelMillSearchResult result;
+      TafelValue v;
+      int p;
+
+      if (table[idx] == 0 || tafel_mill_egtb_entry_value (table[idx]) != TAFEL_VALUE_LOSS || d < 4
+          || !tafel_mill_egtb_position (3, 3, idx, &black, &white)
+          || tafel_mill_in_mills (white) != white)
+        continue;
+      empty = TAFEL_MILL_ALL & ~(white | black);
+      m = __builtin_ctz (white);
+      r = __builtin_ctz (empty);
+      if (tafel_mill_in_mills (black | (1u << r)) & (1u << r))
+        continue;
+
+      R->init (&state);
+      s->hand[0] = 1;
+      s->hand[1] = 0;
+      s->stones[0] = white & ~(1u << m);
+      s->stones[1] = black | (1u << r);
+      s->key = tafel_mill_compute_key (s);
+      g_assert_false (tafel_mill_egtb_lookup (TB, s, &v, &p));
+
+      g_assert_true (tafel_mill_search (&state, NULL, &limits, NULL, NULL, &result));
+      g_assert_true (result.proven);
+      g_assert_cmpint (result.score, >, 0);
+      g_assert_cmpint (result.plies, <=, d + 1);
+      limits.flags = TAFEL_MILL_SEARCH_NO_TABLES;
+      g_assert_true (tafel_mill_search (&state, NULL, &limits, NULL, NULL, &result));
+      g_assert_false (result.proven);
+      found++;
+    }
+  g_assert_cmpuint (found, ==, 5);
+}
+
+/* The longest win of a table, by index. */
+static guint64
+longest_win (guint a,
+             guint b)
+{
+  const guint8 *table = tafel_mill_egtb_table (TB, a, b);
+  guint64 size = tafel_mill_egtb_table_size (a, b), best = 0;
+
+  for (guint64 idx = 0; idx < size; idx++)
+    if (tafel_mill_egtb_entry_value (table[idx]) == TAFEL_VALUE_WIN && table[idx] > table[best])
+      best = idx;
+  return best;
+}
+
+/* Impossible against Impossible from each table's longest win, with the
+ * clock set so that the win just fits before the 100 half-move rule: the
+ * winner must take the quickest way (any slower winning line ends in a
+ * draw by the clock). */
+static void
+test_converts (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (5);
+
+  for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
+    {
+      guint a = tables[t][0], b = tables[t][1];
+      guint64 idx = longest_win (a, b);
+      guint32 mover, other;
+      g_autoptr (GArray) hashes = g_array_new (FALSE, FALSE, sizeof (guint64));
+      TafelValue value;
+      int plies, played = 0;
+      TafelState state;
+      TafelMillState *s = TAFEL_MILL_STATE (&state);
+      TafelOutcome outcome;
+
+      g_assert_true (tafel_mill_egtb_position (a, b, idx, &mover, &other));
+      *s = position (mover, other, 1);
+      s->clock = TAFEL_MILL_DRAW_CLOCK - 1 - (tafel_mill_egtb_table (TB, a, b)[idx] - 1);
+      g_assert_true (tafel_mill_egtb_probe (TB, s, &value, &plies));
+      g_assert_cmpint (value, ==, TAFEL_VALUE_WIN);
+      g_test_message ("%u-%u: a win in %d plies from clock %u", a, b, plies, s->clock);
+
+      for (;;)
+        {
+          TafelHistory history = { (const guint64 *) hashes->data, hashes->len };
+          TafelMove move;
+          TafelUndo undo;
+          guint64 h;
+
+          R->outcome (&state, &history, &outcome);
+          if (outcome.status != TAFEL_STATUS_RUNNING)
+            break;
+          g_assert_true (R->choose_move (&state, &history, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL, &move));
+          g_assert_true (tafel_rules_is_legal (R, &state, &move));
+          h = R->hash (&state);
+          g_array_append_val (hashes, h);
+          R->make (&state, &move, &undo);
+          played++;
+          g_assert_cmpint (played, <=, plies);
+        }
+      g_assert_cmpint (outcome.status, ==, TAFEL_STATUS_WON);
+      g_assert_cmpint (outcome.winner, ==, 1);
+      g_assert_cmpint (played, ==, plies);
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TafelMillEgtb) tb = NULL;
+
+  g_test_init (&argc, &argv, NULL);
+  R = tafel_rules_get (TAFEL_GAME_MILL);
+  tafel_mill_tables ();
+
+  tb_path = g_strdup (g_getenv (TAFEL_MILL_EGTB_ENV));
+  g_assert_nonnull (tb_path);
+  /* (test_fallback's subprocess is given a damaged file) */
+  if (!g_test_subprocess ())
+    {
+      tb = tafel_mill_egtb_load (tb_path, &error);
+      g_assert_no_error (error);
+      TB = tb;
+    }
+
+  g_test_add_func ("/mill-egtb/symmetries", test_symmetries);
+  g_test_add_func ("/mill-egtb/index-3-3", test_index_3_3);
+  g_test_add_func ("/mill-egtb/build-small", test_build_small);
+  g_test_add_func ("/mill-egtb/consistent", test_consistent);
+  g_test_add_func ("/mill-egtb/plain-search", test_plain_search);
+  g_test_add_func ("/mill-egtb/damaged", test_damaged);
+  g_test_add_func ("/mill-egtb/fallback", test_fallback);
+  g_test_add_func ("/mill-egtb/analyze", test_analyze);
+  g_test_add_func ("/mill-egtb/converts", test_converts);
+  g_test_add_func ("/mill-egtb/search-leaves", test_search_leaves);
+
+  {
+    int status = g_test_run ();
+
+    if (tmp_dir != NULL)
+      {
+        static const char *const names[] = { "bad.tbl", "good.tbl", "damaged.tbl" };
+
+        for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+          {
+            g_autofree char *path = g_build_filename (tmp_dir, names[i], NULL);
+
+            g_unlink (path);
+          }
+        g_rmdir (tmp_dir);
+        g_free (tmp_dir);
+      }
+    g_free (tb_path);
+    return status;
+  }
+}
