@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "tafel-help-window-private.h"
+#include "tafel-rules.h"
 
 #define MAX_PARAGRAPHS 6
 
@@ -44,7 +45,7 @@ static const HelpPage pages[] = {
          "The last move is marked on the board, and when a game is won, the winning "
          "stones are marked too."),
     } },
-  { "infinity", N_("Infinity Tic-Tac-Toe"), {
+  { "infinity", NULL, {
       N_("Infinity Tic-Tac-Toe is played on a board of three by three cells. X begins, "
          "and the players take turns placing one of their stones on an empty cell."),
       N_("Whoever has three stones in a row — across, down or diagonally — wins."),
@@ -58,14 +59,14 @@ static const HelpPage pages[] = {
       N_("With best play, the player who begins wins. Let the computer and yourself "
          "take turns at beginning to keep things fair."),
     } },
-  { "tictactoe", N_("Tic-Tac-Toe"), {
+  { "tictactoe", NULL, {
       N_("Tic-Tac-Toe is played on a board of three by three cells. X begins, and the "
          "players take turns marking an empty cell."),
       N_("Whoever has three marks in a row — across, down or diagonally — wins. When "
          "all nine cells are filled without a row, the game is a draw. That is how every "
          "game ends in which neither player makes a mistake."),
     } },
-  { "connect-four", N_("Connect Four"), {
+  { "connect-four", NULL, {
       N_("Connect Four is played on an upright board of seven columns and six rows. "
          "Red begins, and the players take turns dropping a disc of their colour into "
          "a column that is not yet full. The disc falls to the lowest free cell."),
@@ -73,7 +74,7 @@ static const HelpPage pages[] = {
          "When the board is full without such a row, the game is a draw."),
       N_("With best play, the player who begins wins, starting in the middle column."),
     } },
-  { "mill", N_("Nine Men’s Morris"), {
+  { "mill", NULL, {
       N_("Nine Men’s Morris is played on 24 points that lie on three squares, one inside "
          "the other, joined at the middles of their sides. Each player has nine stones. "
          "White begins."),
@@ -132,6 +133,25 @@ static const HelpPage pages[] = {
          "game is still open, Continue Playing puts the position on the board, and you "
          "play on from there."),
     } },
+  { "review", N_("Moves and Review"), {
+      N_("The list beside the board shows every move of the game. Click a move, or "
+         "press Alt+Left and Alt+Right, Home and End, to look at the position after it; "
+         "the computer waits while you look back. Playing a move there starts a new "
+         "line from that position, after asking whether the later moves may go. F9 or "
+         "the list button in the header bar shows or hides the list."),
+      N_("Review Game in the main menu, or the button that appears when a game ends, "
+         "judges every move: best, keeps the result but not the fastest way, mistake "
+         "(a win becomes a draw, or a draw a loss) or blunder (a win becomes a loss). "
+         "A coloured dot beside each move shows the verdict. Click a mistake to see "
+         "the position it was played in, with the move that was better marked."),
+      N_("In Infinity Tic-Tac-Toe, Tic-Tac-Toe and Connect Four the verdicts are exact. "
+         "In Nine Men’s Morris they are exact where few stones are left; elsewhere they "
+         "are the search’s opinion and say so: good or dubious."),
+      N_("Copy Game and Paste Game pass a game as text, Save Game As and Open Game keep "
+         "it in a .tafel file, which opens in Tafel with a double click. Paste also "
+         "reads a bare list of moves, and for Nine Men’s Morris the numbered move lists "
+         "other programs write."),
+    } },
   { "keeping", N_("Saved Games and Statistics"), {
       N_("Tafel saves the game after every move. Close the window in the middle of a "
          "game, or even switch off the computer, and the same game waits for you at "
@@ -148,6 +168,15 @@ static const HelpPage pages[] = {
     } },
 };
 
+/* A game's page has the game's title from its rules table. */
+static const char *
+page_title (const HelpPage *page)
+{
+  const TafelRules *rules = tafel_rules_lookup (page->name);
+
+  return rules != NULL ? tafel_rules_get_title (rules) : _(page->title);
+}
+
 /* The keys of the keyboard page, as GtkShortcutLabel accelerators. */
 static const struct {
   const char *accelerator;
@@ -158,6 +187,10 @@ static const struct {
   { "1...9", N_("Play a cell in Tic-Tac-Toe and Infinity Tic-Tac-Toe") },
   { "1...7", N_("Drop a disc into a column in Connect Four") },
   { "Escape", N_("Cancel a half-made move in Nine Men’s Morris") },
+  { "<Alt>Left <Alt>Right", N_("Look at the previous or next position of the game") },
+  { "Home End", N_("Look at the start or the latest position") },
+  { "F9", N_("Show or hide the moves") },
+  { "<Control>r", N_("Review the game") },
   { "<Control>n", N_("Start a new game") },
   { "<Control>z", N_("Undo a move") },
   { "<Control><Shift>z", N_("Redo a move") },
@@ -211,7 +244,7 @@ build_page (const HelpPage *page)
 {
   GtkWidget *scrolled = gtk_scrolled_window_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  GtkWidget *title = gtk_label_new (_(page->title));
+  GtkWidget *title = gtk_label_new (page_title (page));
 
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled),
                                   GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
@@ -279,7 +312,7 @@ tafel_help_window_init (TafelHelpWindow *self)
 
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     gtk_stack_add_titled (GTK_STACK (self->stack), build_page (&pages[i]),
-                          pages[i].name, _(pages[i].title));
+                          pages[i].name, page_title (&pages[i]));
   g_signal_connect (self, "map", G_CALLBACK (on_show), NULL);
 }
 
