@@ -268,7 +268,7 @@ test_help (void)
 {
   static const char *const pages[] = {
     "start", "infinity", "tictactoe", "connect-four", "mill",
-    "levels", "keyboard", "check", "keeping",
+    "levels", "keyboard", "check", "review", "keeping",
   };
   g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (ui_test_app), "app.help");
   TafelWindow *window = open_window ("computer");
