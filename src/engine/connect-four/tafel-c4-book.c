@@ -793,7 +793,9 @@ tafel_c4_book_build (const char         *out_path,
       goto out;
     }
 
-  b.solver = tafel_c4_solver_new (tt_bits ? tt_bits : TAFEL_C4_TT_BITS + 2);
+  b.solver = tafel_c4_solver_new_full (tt_bits ? tt_bits : TAFEL_C4_TT_BITS + 2, error);
+  if (b.solver == NULL)
+    goto out;
   tafel_c4_solver_set_threads (b.solver, n_threads);
   /* Scores from earlier builds cut the searches short. */
   if (g_hash_table_size (b.scores) > 0)

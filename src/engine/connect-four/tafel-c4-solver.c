@@ -32,10 +32,10 @@
 #include "config.h"
 
 #include <string.h>
-#include <sys/mman.h>
 
 #include "tafel-c4-book.h"
 #include "tafel-c4-solver.h"
+#include "tafel-c4-table.h"
 #include "tafel-c4-zugzwang.h"
 
 #define POLL_MASK 4095u
@@ -54,28 +54,8 @@
 
 /* ---- transposition table -------------------------------------------- */
 
-#define KEY_BITS 49
-#define KEY_MASK ((G_GUINT64_CONSTANT (1) << KEY_BITS) - 1)
-#define KEY_MIX G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)
-
-#define E_LOWER(e) ((int) (((e) >> 32) & 0xff) - 64)
-#define E_UPPER(e) ((int) (((e) >> 40) & 0xff) - 64)
-#define E_MOVE(e) ((int) (((e) >> 48) & 0xf))
-#define E_WORK(e) ((guint) (((e) >> 52) & 0x3f))
-#define NO_MOVE 15
-/* An entry belongs to the table's generation in its top 6 bits (1-63):
- * a reset starts a new generation, older entries count as empty.  The
- * stored key remainder and the generation together must match. */
-#define E_GEN_SHIFT 58
-#define E_MATCH_MASK (G_GUINT64_CONSTANT (0xffffffff) | G_GUINT64_CONSTANT (0x3f) << E_GEN_SHIFT)
-#define MAX_GENERATION 63
-
 struct _TafelC4Solver {
-  guint64 *table;
-  guint tt_bits;
-  guint64 n_buckets;
-  guint64 *near;        /* NEAR_BUCKETS buckets after the table */
-  guint64 generation;
+  TafelC4Table tt;
   guint n_threads;
   const TafelC4Book *book;
   guint book_depth;
@@ -103,145 +83,6 @@ worker_init (Worker        *w,
   memset (w, 0, sizeof *w);
   w->solver = solver;
   w->id = id;
-}
-
-static inline guint64
-entry_load (const guint64 *slot)
-{
-  return __atomic_load_n (slot, __ATOMIC_RELAXED);
-}
-
-static inline void
-entry_store (guint64 *slot,
-             guint64  value)
-{
-  __atomic_store_n (slot, value, __ATOMIC_RELAXED);
-}
-
-typedef struct {
-  guint64 *bucket;
-  guint64 match;        /* key remainder and generation */
-  gboolean mirrored;
-} Slot;
-
-/* Positions with NEAR_PLIES stones or more have a small table of their
- * own, 2^NEAR_BITS buckets (2 MiB) after the main one.  They are most of
- * the nodes, and their entries, each worth little work, mostly serve
- * within the same subtree: in a table that stays in the processor's
- * caches their probes are cheap, and they no longer push costlier
- * entries out of the main table.  From 28 stones on: the empty board in
- * 27 % less time for 7 % more nodes; from 24 on, side by side with 28:
- * 8 % less time again on the empty board and the medium test sets, for
- * 5-7 % more nodes (23 to 26 were about as fast). */
-#define NEAR_PLIES 24
-#define NEAR_BITS 17
-#define NEAR_BUCKETS (G_GUINT64_CONSTANT (1) << NEAR_BITS)
-
-static inline void
-tt_slot (TafelC4Solver    *s,
-         const TafelC4Pos *p,
-         Slot             *slot)
-{
-  guint64 key = tafel_c4_key (p);
-  guint64 mkey = tafel_c4_mirror_bits (key);
-  guint64 h, *base;
-  guint bits;
-
-  slot->mirrored = mkey < key;
-  if (slot->mirrored)
-    key = mkey;
-  if (p->moves >= NEAR_PLIES)
-    bits = NEAR_BITS, base = s->near;
-  else
-    bits = s->tt_bits, base = s->table;
-  h = (key * KEY_MIX) & KEY_MASK;       /* a bijection of 49-bit keys */
-  slot->bucket = base + 2 * (h >> (KEY_BITS - bits));
-  slot->match = (h & ((G_GUINT64_CONSTANT (1) << (KEY_BITS - bits)) - 1))
-                | s->generation << E_GEN_SHIFT;
-}
-
-static inline guint64
-tt_probe (const Slot *slot)
-{
-  guint64 e;
-
-  e = entry_load (&slot->bucket[0]);
-  if ((e & E_MATCH_MASK) == slot->match)
-    return e;
-  e = entry_load (&slot->bucket[1]);
-  if ((e & E_MATCH_MASK) == slot->match)
-    return e;
-
-  return 0;
-}
-
-static inline void
-tt_store (const Slot *slot,
-          int         lower,
-          int         upper,
-          int         move,
-          guint       work)
-{
-  guint64 e0 = entry_load (&slot->bucket[0]);
-  guint64 e1 = entry_load (&slot->bucket[1]);
-  guint64 e;
-  guint work0;
-  int index = -1;
-
-  if ((e0 & E_MATCH_MASK) == slot->match)
-    index = 0;
-  else if ((e1 & E_MATCH_MASK) == slot->match)
-    index = 1;
-  /* An entry of an older generation is worth nothing. */
-  work0 = (e0 >> E_GEN_SHIFT) == (slot->match >> E_GEN_SHIFT) ? E_WORK (e0) : 0;
-
-  if (index >= 0)
-    {
-      guint64 old = index == 0 ? e0 : e1;
-
-      /* Bounds stay true bounds: keep the tighter of old and new. */
-      lower = MAX (lower, E_LOWER (old));
-      upper = MIN (upper, E_UPPER (old));
-      if (move == NO_MOVE)
-        move = E_MOVE (old);
-      work = MAX (work, E_WORK (old));
-    }
-
-  if (move != NO_MOVE && slot->mirrored)
-    move = TAFEL_C4_WIDTH - 1 - move;
-
-  e = slot->match
-      | (guint64) (lower + 64) << 32
-      | (guint64) (upper + 64) << 40
-      | (guint64) move << 48
-      | (guint64) MIN (work, 63u) << 52;
-
-  if (index == 1 && work >= work0)
-    {
-      entry_store (&slot->bucket[1], e0);
-      entry_store (&slot->bucket[0], e);
-    }
-  else if (index >= 0)
-    entry_store (&slot->bucket[index], e);
-  else if (work >= work0)
-    {
-      entry_store (&slot->bucket[1], e0);
-      entry_store (&slot->bucket[0], e);
-    }
-  else
-    entry_store (&slot->bucket[1], e);
-}
-
-static inline int
-tt_move (const Slot *slot,
-         guint64     e)
-{
-  int move = E_MOVE (e);
-
-  if (move != NO_MOVE && slot->mirrored)
-    move = TAFEL_C4_WIDTH - 1 - move;
-
-  return move;
 }
 
 /* ---- search ---------------------------------------------------------- */
@@ -380,7 +221,7 @@ negamax (Worker           *w,
       return -negamax (w, &child, -beta, -alpha);
     }
 
-  tt_slot (s, p, &slot);
+  tt_slot (&s->tt, p, &slot);
   e = tt_probe (&slot);
   hash_move = NO_MOVE;
   if (e != 0)
@@ -487,7 +328,7 @@ negamax (Worker           *w,
         moves[j].skip = FALSE;
         if (etc)
           {
-            tt_slot (s, &moves[j].pos, &moves[j].slot);
+            tt_slot (&s->tt, &moves[j].pos, &moves[j].slot);
             __builtin_prefetch (moves[j].slot.bucket);
           }
         n++;
@@ -570,51 +411,33 @@ negamax (Worker           *w,
 
 /* ---- the solver object ------------------------------------------------ */
 
-/* The main table and the near one after it. */
-static gsize
-table_bytes (const TafelC4Solver *s)
+TafelC4Solver *
+tafel_c4_solver_new_full (guint    tt_bits,
+                          GError **error)
 {
-  return 2 * (s->n_buckets + NEAR_BUCKETS) * sizeof (guint64);
-}
+  TafelC4Solver *s;
 
-/* The table is probed at random addresses: on huge pages (where the
- * kernel has them) nearly every probe saves a TLB miss as well. */
-static guint64 *
-table_alloc (gsize size)
-{
-  void *table = mmap (NULL, size, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (table == MAP_FAILED)
-    g_error ("Cannot map %" G_GSIZE_FORMAT " bytes for the Connect Four table", size);
-#ifdef MADV_HUGEPAGE
-  madvise (table, size, MADV_HUGEPAGE);
-#endif
-  /* Fault every page in now rather than in the middle of searches (a
-   * reset does not touch the table, see tafel_c4_solver_reset()). */
-  memset (table, 0, size);
+  s = g_new0 (TafelC4Solver, 1);
+  if (!tafel_c4_table_init (&s->tt, tt_bits, error))
+    {
+      g_free (s);
+      return NULL;
+    }
+  s->n_threads = 1;
 
-  return table;
-}
-
-static void
-table_free (guint64 *table,
-            gsize    size)
-{
-  munmap (table, size);
+  return s;
 }
 
 TafelC4Solver *
 tafel_c4_solver_new (guint tt_bits)
 {
-  TafelC4Solver *s = g_new0 (TafelC4Solver, 1);
+  g_autoptr(GError) error = NULL;
+  TafelC4Solver *s = tafel_c4_solver_new_full (tt_bits, &error);
 
-  s->tt_bits = CLAMP (tt_bits, 17u, 30u);
-  s->n_buckets = G_GUINT64_CONSTANT (1) << s->tt_bits;
-  s->table = table_alloc (table_bytes (s));
-  s->near = s->table + 2 * s->n_buckets;
-  s->generation = 1;
-  s->n_threads = 1;
+  if (s == NULL)
+    g_warning ("%s", error->message);
 
   return s;
 }
@@ -625,20 +448,14 @@ tafel_c4_solver_free (TafelC4Solver *solver)
   if (solver == NULL)
     return;
 
-  table_free (solver->table, table_bytes (solver));
+  tafel_c4_table_free (&solver->tt);
   g_free (solver);
 }
 
 void
 tafel_c4_solver_reset (TafelC4Solver *solver)
 {
-  /* A new generation forgets the table without touching it; only when
-   * the generations run out is it cleared. */
-  if (++solver->generation > MAX_GENERATION)
-    {
-      memset (solver->table, 0, table_bytes (solver));
-      solver->generation = 1;
-    }
+  tafel_c4_table_reset (&solver->tt);
 }
 
 void
@@ -719,7 +536,7 @@ tafel_c4_solver_upper_bound (TafelC4Solver    *solver,
           continue;
         }
 
-      tt_slot (solver, &p, &slot);
+      tt_slot (&solver->tt, &p, &slot);
       e = tt_probe (&slot);
       if (e == 0)
         return FALSE;

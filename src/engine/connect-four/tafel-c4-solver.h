@@ -21,6 +21,14 @@ G_BEGIN_DECLS
 typedef struct _TafelC4Book TafelC4Book;
 typedef struct _TafelC4Solver TafelC4Solver;
 
+/* A solver with a table of 2^@tt_bits buckets, or a smaller one when
+ * that much memory cannot be had (with a message saying so).  NULL, with
+ * @error, when not even the smallest table (2^17 buckets, 4 MiB in all)
+ * can be allocated. */
+TafelC4Solver *tafel_c4_solver_new_full    (guint               tt_bits,
+                                            GError            **error);
+/* The same, with a warning instead of @error: NULL when not even the
+ * smallest table can be allocated. */
 TafelC4Solver *tafel_c4_solver_new         (guint               tt_bits);
 void           tafel_c4_solver_free        (TafelC4Solver      *solver);
 /* Forget everything learnt (clears the transposition table). */
