@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "c4-test-util.h"
-#include "tafel-c4-book.h"
+#include "tafel-c4-book-builder.h"
 #include "tafel-c4-player.h"
 #include "tafel-c4-solver.h"
 #include "tafel-error.h"

@@ -10,9 +10,10 @@
 #include <unistd.h>
 
 #include "c4-test-util.h"
-#include "tafel-c4-book.h"
+#include "tafel-c4-book-builder.h"
 #include "tafel-c4-player.h"
 #include "tafel-c4-solver.h"
+#include "tafel-c4-table.h"
 #include "tafel-c4-zugzwang.h"
 #include "tafel-error.h"
 #include "tafel-games.h"
@@ -646,6 +647,125 @@ test_book (void)
   }
 }
 
+/* ---- a table that cannot be allocated ------------------------------------ */
+
+#define MIB ((gsize) 1 << 20)
+
+/* The engine logs structured, which g_test_expect_message() does not see
+ * (GLib 2.74): these tests run in a subprocess whose output is checked,
+ * with warnings not fatal there. */
+static gboolean
+table_subprocess (void)
+{
+  if (!g_test_subprocess ())
+    return FALSE;
+  g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+  return TRUE;
+}
+
+/* Too little memory for the table asked for: the largest smaller one that
+ * fits, with a message; the solver still solves. */
+static void
+test_table_fallback (void)
+{
+  if (table_subprocess ())
+    {
+      g_autoptr(GError) error = NULL;
+      TafelC4Table table;
+      TafelC4Solver *s;
+      TafelC4Pos pos;
+      int score;
+
+      /* 2^19 buckets take 8 MiB and the near table 2 MiB more. */
+      tafel_c4_table_set_max_bytes (10 * MIB);
+      g_assert_true (tafel_c4_table_init (&table, 23, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (table.bits, ==, 19);
+      g_assert_cmpuint (tafel_c4_table_bytes (&table), ==, 10 * MIB);
+      tafel_c4_table_free (&table);
+
+      /* A size that fits as it is. */
+      g_assert_true (tafel_c4_table_init (&table, 18, &error));
+      g_assert_cmpuint (table.bits, ==, 18);
+      tafel_c4_table_free (&table);
+
+      s = tafel_c4_solver_new (TAFEL_C4_TT_BITS);
+      g_assert_nonnull (s);
+      g_assert_true (tafel_c4_pos_from_moves (&pos, "2252576253462244111563365343671351441",
+                                              NULL));
+      g_assert_true (tafel_c4_solver_solve (s, &pos, NULL, &score));
+      g_assert_cmpint (score, ==, -1);     /* as in Test_L3_R1 */
+      tafel_c4_solver_free (s);
+      return;
+    }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  /* Once for the table, once for the solver; none for 2^18. */
+  g_test_trap_assert_stderr ("*Message*table of 130 MiB could not be allocated*one of 10 MiB*"
+                             "Message*table of 130 MiB could not be allocated*one of 10 MiB*");
+  g_test_trap_assert_stderr_unmatched ("*could not be allocated*could not be allocated*"
+                                       "could not be allocated*");
+}
+
+/* Not even the smallest table: an error, and no solver. */
+static void
+test_table_none (void)
+{
+  if (table_subprocess ())
+    {
+      g_autoptr(GError) error = NULL;
+      TafelC4Table table;
+
+      tafel_c4_table_set_max_bytes (MIB);
+      g_assert_false (tafel_c4_table_init (&table, 23, &error));
+      g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOMEM);
+      g_clear_error (&error);
+
+      g_assert_null (tafel_c4_solver_new_full (17, &error));
+      g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOMEM);
+
+      g_assert_null (tafel_c4_solver_new (20));
+      return;
+    }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stderr ("*WARNING*Cannot allocate even the smallest Connect Four table*");
+}
+
+/* The player without a solver (its own process: the player's solver is
+ * made once): Impossible still moves, by the heuristic search, and the
+ * analysis is unknown rather than wrong. */
+static void
+test_table_none_player (void)
+{
+  if (table_subprocess ())
+    {
+      g_autoptr(GRand) rand = g_rand_new_with_seed (1);
+      TafelAnalysis analysis;
+      TafelC4Pos pos;
+      int col;
+
+      /* Not in a book (the tests have none here) and no win at once. */
+      g_assert_true (tafel_c4_pos_from_moves (&pos, "4453", NULL));
+      tafel_c4_table_set_max_bytes (MIB);
+      col = tafel_c4_choose (&pos, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL);
+      g_assert_cmpint (col, >=, 0);
+      g_assert_cmpint (col, <, TAFEL_C4_WIDTH);
+      g_assert_true (tafel_c4_can_play (&pos, col));
+      g_assert_false (tafel_c4_analyze (&pos, &analysis, NULL));
+      g_assert_cmpuint (tafel_c4_player_nodes (), ==, 0);
+      return;
+    }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  /* Said once, not at every request. */
+  g_test_trap_assert_stderr ("*WARNING*smallest Connect Four table*");
+  g_test_trap_assert_stderr_unmatched ("*smallest Connect Four table*smallest*");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -677,6 +797,9 @@ main (int    argc,
   g_test_add_func ("/c4-solver/cancel", test_cancel);
   g_test_add_func ("/c4-solver/upper-bound", test_upper_bound);
   g_test_add_func ("/c4-solver/book", test_book);
+  g_test_add_func ("/c4-solver/table/fallback", test_table_fallback);
+  g_test_add_func ("/c4-solver/table/none", test_table_none);
+  g_test_add_func ("/c4-solver/table/none-player", test_table_none_player);
 
   status = g_test_run ();
   tafel_c4_solver_free (solver);

@@ -114,6 +114,7 @@ tafel_cli_bench (int    argc,
     { NULL }
   };
   g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (Sample));
+  g_autoptr(GError) table_error = NULL;
   TafelC4Solver *solver;
   guint all_wrong = 0;
 
@@ -125,7 +126,9 @@ tafel_cli_bench (int    argc,
   if (argc < 2 && !empty)
     return tafel_cli_fail (_("Give one or more files of positions (“-” for standard input)"));
 
-  solver = tafel_c4_solver_new (tt_bits);
+  solver = tafel_c4_solver_new_full (tt_bits, &table_error);
+  if (solver == NULL)
+    return tafel_cli_fail ("%s", table_error->message);
   tafel_c4_solver_set_threads (solver, threads);
 
   if (empty)

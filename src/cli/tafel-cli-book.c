@@ -18,7 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "tafel-c4-book.h"
+#include "tafel-c4-book-builder.h"
 #include "tafel-c4-solver.h"
 #include "tafel-cli.h"
 #include "tafel-json.h"

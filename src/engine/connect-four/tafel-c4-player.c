@@ -20,18 +20,31 @@
 
 static GMutex shared_lock;
 static TafelC4Solver *shared_solver;
+static gboolean shared_failed;
 
+/* The shared solver, locked; NULL (not locked) when not even the
+ * smallest table could be allocated (the solver said so, once): the
+ * player then knows only what the book and the heuristic search tell. */
 static TafelC4Solver *
 shared_acquire (void)
 {
   g_mutex_lock (&shared_lock);
-  if (shared_solver == NULL)
+  if (shared_solver == NULL && !shared_failed)
     {
       TafelC4Solver *s = tafel_c4_solver_new (TAFEL_C4_TT_BITS);
 
-      tafel_c4_solver_set_threads (s, 2);
-      tafel_c4_solver_set_book (s, tafel_c4_book_get_default ());
-      g_atomic_pointer_set (&shared_solver, s);
+      if (s != NULL)
+        {
+          tafel_c4_solver_set_threads (s, 2);
+          tafel_c4_solver_set_book (s, tafel_c4_book_get_default ());
+          g_atomic_pointer_set (&shared_solver, s);
+        }
+      shared_failed = s == NULL;
+    }
+  if (shared_solver == NULL)
+    {
+      g_mutex_unlock (&shared_lock);
+      return NULL;
     }
   tafel_c4_solver_set_time_limit (shared_solver, 0);
 
@@ -250,6 +263,8 @@ tafel_c4_analyze (const TafelC4Pos *pos,
   if (!quick_optimal_moves (pos, &score, best, &n_best))
     {
       s = shared_acquire ();
+      if (s == NULL)
+        return FALSE;
       ok = optimal_moves (s, pos, tafel_c4_centre_order, TAFEL_C4_WIDTH,
                           cancellable, &score, best, &n_best);
       shared_release ();
@@ -331,6 +346,8 @@ tafel_c4_ponder (const TafelC4Pos *pos,
         continue;
 
       s = shared_acquire ();
+      if (s == NULL)
+        return;
       tafel_c4_solver_set_time_limit (s, PONDER_MS);
       impossible_search (s, &child, tafel_c4_centre_order, TAFEL_C4_WIDTH, cancellable,
                          &keeping, &score, best, &n_best);
@@ -613,17 +630,24 @@ tafel_c4_choose (const TafelC4Pos *pos,
             order[j] = i;
           }
         s = shared_acquire ();
-        tafel_c4_solver_set_time_limit (s, IMPOSSIBLE_EXACT_MS);
-        ok = impossible_search (s, pos, order, 1, cancellable, &keeping, &score, best, &n_best);
-        tafel_c4_solver_set_time_limit (s, 0);
-        shared_release ();
+        ok = FALSE;
+        keeping = -1;
+        if (s != NULL)
+          {
+            tafel_c4_solver_set_time_limit (s, IMPOSSIBLE_EXACT_MS);
+            ok = impossible_search (s, pos, order, 1, cancellable, &keeping, &score,
+                                    best, &n_best);
+            tafel_c4_solver_set_time_limit (s, 0);
+            shared_release ();
+          }
         if (ok && n_best > 0)
           return best[g_rand_int_range (rand, 0, n_best)];
         if (cancellable && g_cancellable_is_cancelled (cancellable))
           return -1;
         if (keeping >= 0)
           return keeping;
-        /* Out of time: the strongest heuristic move instead. */
+        /* Out of time (or no solver): the strongest heuristic move
+         * instead. */
         depth = 42;
         max_ms = IMPOSSIBLE_FALLBACK_MS;
       }

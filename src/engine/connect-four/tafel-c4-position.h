@@ -1,4 +1,5 @@
-/* tafel-c4-position.h: the Connect Four bitboard, shared by rules and solver
+/* tafel-c4-position.h: the Connect Four bitboard, shared by rules, solver
+ * and book
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -7,6 +8,10 @@
  * A position is the stones of the side to move (`current`), all stones
  * (`mask`) and the number of moves played.  `current + mask` (plus the
  * bottom row) is a unique key of the position below 2^49.
+ *
+ * Scores are in the usual convention: positive when the side to move wins,
+ * 22 minus the number of the winner's stones at its win (7x6), negative
+ * likewise when it loses, 0 for a draw.
  */
 #pragma once
 
@@ -18,6 +23,9 @@ G_BEGIN_DECLS
 #define TAFEL_C4_HEIGHT 6
 #define TAFEL_C4_CELLS (TAFEL_C4_WIDTH * TAFEL_C4_HEIGHT)
 #define TAFEL_C4_H1 (TAFEL_C4_HEIGHT + 1)
+
+#define TAFEL_C4_MIN_SCORE (-(TAFEL_C4_CELLS) / 2 + 3)
+#define TAFEL_C4_MAX_SCORE ((TAFEL_C4_CELLS + 1) / 2 - 3)
 
 typedef struct {
   guint64 current;     /* stones of the side to move */
@@ -217,5 +225,34 @@ tafel_c4_cell_bit (int col,
 {
   return G_GUINT64_CONSTANT (1) << (col * TAFEL_C4_H1 + row);
 }
+
+/* Defined in tafel-c4-position.c. */
+
+/* The game is over at @pos (the last mover has four, or the board is full). */
+gboolean       tafel_c4_pos_is_over        (const TafelC4Pos   *pos);
+/* Score of the side to move if it wins with its next stone. */
+int            tafel_c4_score_win_now      (const TafelC4Pos   *pos);
+/* Plays @col (playable) at @pos into @child.  TRUE when the move ends
+ * the game, with its score for the side to move at @pos in @score (a win
+ * or, on the last cell, a draw). */
+gboolean       tafel_c4_play_final         (const TafelC4Pos   *pos,
+                                            int                 col,
+                                            TafelC4Pos         *child,
+                                            int                *score);
+/* Half-moves to the end under best play for a position with @score. */
+int            tafel_c4_score_plies        (const TafelC4Pos   *pos,
+                                            int                 score);
+/* Mirror image (column c becomes 6 - c). */
+void           tafel_c4_pos_mirror         (const TafelC4Pos   *pos,
+                                            TafelC4Pos         *mirror);
+/* Plays @moves ("4453", digits 1-7; stops at the first other character).
+ * FALSE on a full column, a move after the end or a bad digit. */
+gboolean       tafel_c4_pos_from_moves     (TafelC4Pos         *pos,
+                                            const char         *moves,
+                                            const char        **end);
+
+/* Leaf count of the move tree @depth half-moves deep. */
+guint64        tafel_c4_perft              (const TafelC4Pos   *pos,
+                                            guint               depth);
 
 G_END_DECLS

@@ -2,9 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Scores are in the usual convention: positive when the side to move wins,
- * 22 minus the number of the winner's stones at its win (7x6), negative
- * likewise when it loses, 0 for a draw.
+ * Scores: see tafel-c4-position.h.
  */
 #pragma once
 
@@ -15,9 +13,6 @@
 
 G_BEGIN_DECLS
 
-#define TAFEL_C4_MIN_SCORE (-(TAFEL_C4_CELLS) / 2 + 3)
-#define TAFEL_C4_MAX_SCORE ((TAFEL_C4_CELLS + 1) / 2 - 3)
-
 /* The transposition table: 2^TAFEL_C4_TT_BITS buckets of two 8-byte
  * entries (2^23: 128 MiB), and 2 MiB more for positions near the end.
  * The only size setting of the solver. */
@@ -26,6 +21,14 @@ G_BEGIN_DECLS
 typedef struct _TafelC4Book TafelC4Book;
 typedef struct _TafelC4Solver TafelC4Solver;
 
+/* A solver with a table of 2^@tt_bits buckets, or a smaller one when
+ * that much memory cannot be had (with a message saying so).  NULL, with
+ * @error, when not even the smallest table (2^17 buckets, 4 MiB in all)
+ * can be allocated. */
+TafelC4Solver *tafel_c4_solver_new_full    (guint               tt_bits,
+                                            GError            **error);
+/* The same, with a warning instead of @error: NULL when not even the
+ * smallest table can be allocated. */
 TafelC4Solver *tafel_c4_solver_new         (guint               tt_bits);
 void           tafel_c4_solver_free        (TafelC4Solver      *solver);
 /* Forget everything learnt (clears the transposition table). */
@@ -64,39 +67,12 @@ gboolean       tafel_c4_solver_upper_bound (TafelC4Solver      *solver,
 /* Nodes searched since the solver was made. */
 guint64        tafel_c4_solver_nodes       (TafelC4Solver      *solver);
 
-/* The game is over at @pos (the last mover has four, or the board is full). */
-gboolean       tafel_c4_pos_is_over        (const TafelC4Pos   *pos);
-/* Score of the side to move if it wins with its next stone. */
-int            tafel_c4_score_win_now      (const TafelC4Pos   *pos);
-/* Plays @col (playable) at @pos into @child.  TRUE when the move ends
- * the game, with its score for the side to move at @pos in @score (a win
- * or, on the last cell, a draw). */
-gboolean       tafel_c4_play_final         (const TafelC4Pos   *pos,
-                                            int                 col,
-                                            TafelC4Pos         *child,
-                                            int                *score);
-/* Half-moves to the end under best play for a position with @score. */
-int            tafel_c4_score_plies        (const TafelC4Pos   *pos,
-                                            int                 score);
-/* Mirror image (column c becomes 6 - c). */
-void           tafel_c4_pos_mirror         (const TafelC4Pos   *pos,
-                                            TafelC4Pos         *mirror);
-/* Plays @moves ("4453", digits 1-7; stops at the first other character).
- * FALSE on a full column, a move after the end or a bad digit. */
-gboolean       tafel_c4_pos_from_moves     (TafelC4Pos         *pos,
-                                            const char         *moves,
-                                            const char        **end);
-
 /* Exact scores of every move at @pos (G_MININT for a full column); the
  * per-move scores are for the side to move at @pos. */
 gboolean       tafel_c4_solver_move_scores (TafelC4Solver      *solver,
                                             const TafelC4Pos   *pos,
                                             GCancellable       *cancellable,
                                             int                 scores[TAFEL_C4_WIDTH]);
-
-/* Leaf count of the move tree @depth half-moves deep. */
-guint64        tafel_c4_perft              (const TafelC4Pos   *pos,
-                                            guint               depth);
 
 /* The rules' state and the bitboard position. */
 void           tafel_connect_four_get_position (const TafelState *state,
