@@ -25,6 +25,7 @@ struct _TafelMatch
   GArray *moves;       /* TafelMove: moves[i] leads from states[i] */
   GArray *hashes;      /* guint64: hash of states[i] */
   guint current;       /* index of the shown position in states */
+  char *fen;           /* the start as FEN when loaded from one, or NULL */
   guint serial;        /* changes with every change of position */
   TafelOutcome outcome;
 };
@@ -79,6 +80,7 @@ reset (TafelMatch *self)
   TafelState start;
 
   self->rules->init (&start);
+  g_clear_pointer (&self->fen, g_free);
   g_array_set_size (self->states, 0);
   g_array_set_size (self->moves, 0);
   g_array_set_size (self->hashes, 0);
@@ -94,6 +96,7 @@ tafel_match_finalize (GObject *object)
   g_array_unref (self->states);
   g_array_unref (self->moves);
   g_array_unref (self->hashes);
+  g_free (self->fen);
 
   G_OBJECT_CLASS (tafel_match_parent_class)->finalize (object);
 }
@@ -560,4 +563,75 @@ tafel_match_continuations (TafelMatch   *self,
     }
 
   return is_complete;
+}
+
+/**
+ * tafel_match_load_record:
+ * @record: a game of the match's game
+ *
+ * Starts the match again from @record's start position (a FEN start
+ * included) and plays its moves; the match then shows the last position.
+ * On error (a record of another game) the match is not changed.
+ */
+gboolean
+tafel_match_load_record (TafelMatch      *self,
+                         TafelGameRecord *record,
+                         GError         **error)
+{
+  g_return_val_if_fail (TAFEL_IS_MATCH (self), FALSE);
+  g_return_val_if_fail (TAFEL_IS_GAME_RECORD (record), FALSE);
+
+  if (tafel_game_record_get_game (record) != self->rules->game)
+    {
+      g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
+                   /* Translators: %s are games' keys, e.g. mill */
+                   _("The game is %s, not %s"),
+                   tafel_game_record_get_rules (record)->key, self->rules->key);
+      return FALSE;
+    }
+
+  reset (self);
+  self->fen = g_strdup (tafel_game_record_get_fen (record));
+  g_array_index (self->states, TafelState, 0) = *tafel_game_record_get_state (record, 0);
+  self->rules->outcome (state_at (self, 0), NULL, &self->outcome);
+  for (guint i = 0; i < tafel_game_record_get_n_moves (record); i++)
+    {
+      gboolean played = play (self, tafel_game_record_get_move (record, i), NULL);
+
+      /* The record checked every move by the same rules. */
+      g_assert (played);
+    }
+
+  changed (self);
+  return TRUE;
+}
+
+/**
+ * tafel_match_to_record:
+ *
+ * Returns: (transfer full): the game from its start (a FEN start
+ *   included) to the current position
+ */
+TafelGameRecord *
+tafel_match_to_record (TafelMatch *self)
+{
+  TafelGameRecord *record;
+
+  g_return_val_if_fail (TAFEL_IS_MATCH (self), NULL);
+
+  record = tafel_game_record_new (self->rules->game);
+  if (self->fen != NULL)
+    {
+      gboolean valid = tafel_game_record_set_fen (record, self->fen, NULL);
+
+      g_assert (valid);
+    }
+  for (guint i = 0; i < self->current; i++)
+    {
+      gboolean played = tafel_game_record_play (record, &g_array_index (self->moves, TafelMove, i), NULL);
+
+      g_assert (played);
+    }
+
+  return record;
 }

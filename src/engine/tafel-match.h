@@ -6,6 +6,7 @@
 
 #include <glib-object.h>
 
+#include "tafel-game-record.h"
 #include "tafel-rules.h"
 
 G_BEGIN_DECLS
@@ -41,6 +42,13 @@ gboolean            tafel_match_load_moves       (TafelMatch       *self,
                                                   const char       *moves,
                                                   GError          **error);
 char               *tafel_match_to_moves         (TafelMatch       *self);
+
+/* Games as documents: a match from a record (its start and moves, at
+ * the last position) and back (the moves up to the current position). */
+gboolean            tafel_match_load_record      (TafelMatch       *self,
+                                                  TafelGameRecord      *record,
+                                                  GError          **error);
+TafelGameRecord        *tafel_match_to_record        (TafelMatch       *self);
 
 gboolean            tafel_match_continuations    (TafelMatch       *self,
                                                   const guint8     *path,

@@ -129,6 +129,56 @@ tafel_rules_format_move (const TafelRules *rules,
 }
 
 /**
+ * tafel_rules_check_move:
+ * @rules: the game
+ * @state: the position
+ * @history: (nullable): the positions before it, for repetition rules
+ * @move: the move to check
+ * @index: the move's number in its game (1-based), for the message
+ * @word: the move as it was written, for the message
+ * @error: return location for an error
+ *
+ * The one test every reader of moves makes: the game is not over and the
+ * rules allow @move.
+ *
+ * Returns: %TRUE if @move may be played at @state
+ */
+gboolean
+tafel_rules_check_move (const TafelRules   *rules,
+                        const TafelState   *state,
+                        const TafelHistory *history,
+                        const TafelMove    *move,
+                        guint               index,
+                        const char         *word,
+                        GError            **error)
+{
+  TafelOutcome outcome;
+
+  g_return_val_if_fail (rules != NULL && state != NULL && move != NULL, FALSE);
+  g_return_val_if_fail (word != NULL, FALSE);
+
+  rules->outcome (state, history, &outcome);
+  if (outcome.status != TAFEL_STATUS_RUNNING)
+    {
+      g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_GAME_OVER,
+                   /* Translators: %u is the number of the move, %s the move */
+                   _("Move %u (%s) comes after the end of the game"),
+                   index, word);
+      return FALSE;
+    }
+  if (!tafel_rules_is_legal (rules, state, move))
+    {
+      g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_ILLEGAL_MOVE,
+                   /* Translators: %u is the number of the move, %s the move */
+                   _("Move %u (%s) is not allowed in this position"),
+                   index, word);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/**
  * tafel_rules_parse_moves:
  * @rules: the game
  * @text: a move list in the game's notation
@@ -162,8 +212,8 @@ tafel_rules_parse_moves (const TafelRules *rules,
     {
       TafelMove move;
       TafelUndo undo;
-      TafelOutcome outcome;
       TafelHistory history = { NULL, 0 };
+      g_autofree char *word = NULL;
       const char *start;
 
       while (*cursor == ' ' || *cursor == '\t')
@@ -178,25 +228,9 @@ tafel_rules_parse_moves (const TafelRules *rules,
 
       if (hashes != NULL)
         history = (TafelHistory) { (const guint64 *) hashes->data, hashes->len };
-      rules->outcome (state, &history, &outcome);
-      if (outcome.status != TAFEL_STATUS_RUNNING)
-        {
-          g_autofree char *word = g_strndup (start, cursor - start);
-          g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_GAME_OVER,
-                       /* Translators: %u is the number of the move, %s the move */
-                       _("Move %u (%s) comes after the end of the game"),
-                       index, word);
-          return FALSE;
-        }
-      if (!tafel_rules_is_legal (rules, state, &move))
-        {
-          g_autofree char *word = g_strndup (start, cursor - start);
-          g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_ILLEGAL_MOVE,
-                       /* Translators: %u is the number of the move, %s the move */
-                       _("Move %u (%s) is not allowed in this position"),
-                       index, word);
-          return FALSE;
-        }
+      word = g_strndup (start, cursor - start);
+      if (!tafel_rules_check_move (rules, state, &history, &move, index, word, error))
+        return FALSE;
 
       if (hashes != NULL)
         {

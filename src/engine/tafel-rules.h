@@ -208,6 +208,13 @@ gboolean          tafel_rules_is_legal     (const TafelRules *rules,
 char             *tafel_rules_format_move  (const TafelRules *rules,
                                             const TafelState *state,
                                             const TafelMove *move);
+gboolean          tafel_rules_check_move   (const TafelRules *rules,
+                                            const TafelState *state,
+                                            const TafelHistory *history,
+                                            const TafelMove  *move,
+                                            guint             index,
+                                            const char       *word,
+                                            GError          **error);
 gboolean          tafel_rules_parse_moves  (const TafelRules *rules,
                                             const char *text,
                                             TafelState *state,
