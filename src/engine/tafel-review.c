@@ -266,6 +266,8 @@ tafel_review_compute (const TafelRules   *rules,
 
   for (guint i = 0; i <= n_moves; i++)
     {
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
       if (!look_at (self, i, (const guint64 *) hashes->data, analysis, cancellable, error))
         return NULL;
       if (i > 0)
@@ -378,11 +380,19 @@ report_progress (guint    done,
 {
   Progress *p = data;
   ProgressReport *report = g_new (ProgressReport, 1);
+  GSource *source;
 
   report->progress = progress_ref (p);
   report->done = done;
   report->total = total;
-  g_main_context_invoke_full (p->context, G_PRIORITY_DEFAULT, report_dispatch, report, report_free);
+  /* Always a source, never a direct call: g_main_context_invoke() would
+   * run it here when this thread can acquire the context. */
+  source = g_idle_source_new ();
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
+  g_source_set_callback (source, report_dispatch, report, report_free);
+  g_source_set_static_name (source, "[tafel] review progress");
+  g_source_attach (source, p->context);
+  g_source_unref (source);
 }
 
 static void
