@@ -395,6 +395,12 @@ report_progress (guint    done,
   g_source_unref (source);
 }
 
+static gboolean
+release_dispatch (gpointer data)
+{
+  return G_SOURCE_REMOVE;
+}
+
 static void
 job_free (gpointer data)
 {
@@ -420,6 +426,18 @@ review_thread (GTask        *task,
                                  job->moves->len,
                                  job->progress != NULL ? report_progress : NULL, job->progress,
                                  cancellable, &error);
+  /* The caller's progress data is let go in the caller's context too. */
+  if (job->progress != NULL)
+    {
+      GSource *source = g_idle_source_new ();
+      GMainContext *context = job->progress->context;
+
+      g_source_set_callback (source, release_dispatch, g_steal_pointer (&job->progress), progress_unref);
+      g_source_set_static_name (source, "[tafel] review progress release");
+      g_source_attach (source, context);
+      g_source_unref (source);
+    }
+
   if (review == NULL)
     g_task_return_error (task, error);
   else
