@@ -11,6 +11,7 @@
 
 #include "tafel-cli.h"
 #include "tafel-error.h"
+#include "tafel-sides.h"
 
 typedef struct {
   const char *name;
@@ -24,6 +25,7 @@ static const Command commands[] = {
   { "book", tafel_cli_book, N_("Build or inspect the Connect Four opening book") },
   { "check", tafel_cli_check, N_("Check a Tic-Tac-Toe position given as text") },
   { "perft", tafel_cli_perft, N_("Count the move sequences of a given length") },
+  { "review", tafel_cli_review, N_("Judge every move of a game") },
   { "selfplay", tafel_cli_selfplay, N_("Let two levels play each other") },
 };
 
@@ -104,17 +106,7 @@ const char *
 tafel_cli_side_name (const TafelRules *rules,
                      int               side)
 {
-  switch (rules->game)
-    {
-    case TAFEL_GAME_CONNECT_FOUR:
-      return side == 0 ? "Red" : "Yellow";
-    case TAFEL_GAME_MILL:
-      return side == 0 ? "White" : "Black";
-    case TAFEL_GAME_INFINITY:
-    case TAFEL_GAME_TICTACTOE:
-    default:
-      return side == 0 ? "X" : "O";
-    }
+  return tafel_side_key (rules->game, side);
 }
 
 static void
