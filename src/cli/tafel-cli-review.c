@@ -5,7 +5,6 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,26 +14,6 @@
 #include "tafel-review.h"
 #include "tafel-sides.h"
 
-static const char *
-value_name (TafelValue value)
-{
-  switch (value)
-    {
-    case TAFEL_VALUE_WIN: return "win";
-    case TAFEL_VALUE_LOSS: return "loss";
-    case TAFEL_VALUE_DRAW: return "draw";
-    case TAFEL_VALUE_UNKNOWN:
-    default: return NULL;
-    }
-}
-
-static int
-compare_strings (gconstpointer a,
-                 gconstpointer b)
-{
-  return g_strcmp0 (*(char *const *) a, *(char *const *) b);
-}
-
 static void
 json_entry (TafelJson   *json,
             TafelReview *review,
@@ -43,7 +22,6 @@ json_entry (TafelJson   *json,
   const TafelRules *rules = tafel_review_get_rules (review);
   const TafelState *state = tafel_review_get_state (review, index);
   const TafelReviewEntry *e = tafel_review_get_entry (review, index);
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *move = tafel_rules_format_move (rules, state, &e->move);
   const TafelMove *best;
   guint n_best;
@@ -52,10 +30,10 @@ json_entry (TafelJson   *json,
   tafel_json_member_int (json, "ply", index + 1);
   tafel_json_member_string (json, "move", move);
   tafel_json_member_string (json, "side", tafel_side_key (rules->game, e->side));
-  if (value_name (e->before) != NULL)
-    tafel_json_member_string (json, "before", value_name (e->before));
-  if (value_name (e->after) != NULL)
-    tafel_json_member_string (json, "after", value_name (e->after));
+  if (tafel_cli_value_name (e->before) != NULL)
+    tafel_json_member_string (json, "before", tafel_cli_value_name (e->before));
+  if (tafel_cli_value_name (e->after) != NULL)
+    tafel_json_member_string (json, "after", tafel_cli_value_name (e->after));
   if (e->plies_before >= 0)
     tafel_json_member_int (json, "plies_before", e->plies_before);
   if (e->plies_after >= 0)
@@ -68,14 +46,8 @@ json_entry (TafelJson   *json,
   tafel_json_member_string (json, "verdict", tafel_verdict_to_key (e->verdict));
 
   best = tafel_review_get_best (review, index, &n_best);
-  for (guint i = 0; i < n_best; i++)
-    g_ptr_array_add (names, tafel_rules_format_move (rules, state, &best[i]));
-  g_ptr_array_sort (names, compare_strings);
   tafel_json_key (json, "best_moves");
-  tafel_json_begin_array (json);
-  for (guint i = 0; i < names->len; i++)
-    tafel_json_string (json, g_ptr_array_index (names, i));
-  tafel_json_end_array (json);
+  tafel_cli_json_moves (json, rules, state, best, n_best, TRUE);
   tafel_json_end_object (json);
 }
 
@@ -168,34 +140,20 @@ review_one (const TafelRules *rules,
   return TRUE;
 }
 
-/* One game per line. */
-static int
-review_stream (const TafelRules *rules,
-               gboolean          game_given,
-               FILE             *stream)
+typedef struct {
+  const TafelRules *rules;
+  gboolean game_given;
+} Stream;
+
+/* One game per line; blank lines are skipped. */
+static gboolean
+review_line (char      *line,
+             gpointer   data,
+             GError   **error)
 {
-  g_autofree char *line = NULL;
-  size_t size = 0;
-  ssize_t length;
-  int status = 0;
-  guint number = 0;
+  Stream *stream = data;
 
-  while ((length = getline (&line, &size, stream)) >= 0)
-    {
-      g_autoptr(GError) error = NULL;
-
-      number++;
-      if (*g_strstrip (line) == '\0')
-        continue;
-      if (!review_one (rules, game_given, line, -1, NULL, &error))
-        {
-          /* Translators: %u is a line number */
-          tafel_cli_fail (_("line %u: %s"), number, error->message);
-          status = TAFEL_CLI_EXIT_ERROR;
-        }
-    }
-
-  return status;
+  return *line == '\0' || review_one (stream->rules, stream->game_given, line, -1, NULL, error);
 }
 
 int
@@ -255,5 +213,9 @@ tafel_cli_review (int    argc,
       return 0;
     }
 
-  return review_stream (rules, game != NULL, stdin);
+  {
+    Stream stream = { rules, game != NULL };
+
+    return tafel_cli_each_line (stdin, review_line, &stream);
+  }
 }
