@@ -80,7 +80,7 @@ from_key_file (const char  *data,
   g_autofree char *level = NULL;
   const TafelRules *rules;
   TafelLevel level_value;
-  TafelState state;
+  g_autoptr(TafelGameRecord) record = NULL;
   gint64 version, side;
 
   if (!g_key_file_load_from_data (file, data, length, G_KEY_FILE_NONE, &local_error))
@@ -104,11 +104,13 @@ from_key_file (const char  *data,
   if ((moves = g_key_file_get_string (file, GROUP, "moves", NULL)) == NULL)
     return fail (error, _("the moves are missing"));
 
-  if (!tafel_rules_parse_moves (rules, moves, &state, NULL, &local_error))
+  /* Written again as a record, the moves get the record's spacing. */
+  record = tafel_game_record_new (rules->game);
+  if (!tafel_game_record_play_text (record, moves, &local_error))
     return fail (error, local_error->message);
 
   save->game = rules->game;
-  save->moves = g_steal_pointer (&moves);
+  save->moves = tafel_game_record_to_moves (record);
   save->level = level_value;
   save->computer_side = side;
   return TRUE;
