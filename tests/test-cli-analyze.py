@@ -7,24 +7,9 @@
 
 import json
 import os
-import subprocess
-import sys
 import tempfile
 
-CLI = sys.argv[1] if len(sys.argv) > 1 else 'tafel-cli'
-ENV = dict(os.environ, LC_ALL='C.UTF-8', LANGUAGE='C')
-results = []
-
-
-def run(args, stdin=b''):
-    proc = subprocess.run([CLI] + args, input=stdin, env=ENV,
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
-    return proc.returncode, proc.stdout.decode(), proc.stderr.decode()
-
-
-def expect(cond, what):
-    if not cond:
-        raise AssertionError(what)
+from cli_tap import expect, main, run
 
 
 def analyze(game, moves):
@@ -223,16 +208,4 @@ def test_selfplay_audit():
     expect(len(err.splitlines()) == a['lost'], 'one record per lost result: %r' % err)
 
 
-tests = [v for k, v in sorted(globals().items()) if k.startswith('test_')]
-print('1..%d' % len(tests))
-failed = 0
-for i, t in enumerate(tests, 1):
-    try:
-        t()
-        print('ok %d %s' % (i, t.__name__))
-    except Exception as e:  # noqa: BLE001 -- any exception fails the test
-        failed += 1
-        print('not ok %d %s' % (i, t.__name__))
-        for line in str(e).splitlines():
-            print('# ' + line)
-sys.exit(1 if failed else 0)
+main(globals())

@@ -282,6 +282,38 @@ test_digit_lists (void)
   g_assert_cmpstr (tafel_game_record_get_result (won), ==, "1-0");
 }
 
+/* A file from another editor: CRLF, a byte order mark, blanks. */
+static void
+test_crlf_bom (void)
+{
+  g_autoptr(TafelGameRecord) plain = parse_ok ("4455667", TAFEL_GAME_CONNECT_FOUR);
+  g_autoptr(TafelGameRecord) dos = parse_ok ("\xef\xbb\xbftafel: 1\r\ngame:   connect-four  \r\n"
+                                             "Date: 2026-12-04\r\n\r\n  44 55\r\n667   1-0\r\n",
+                                             TAFEL_GAME_MILL);
+
+  assert_same_game (plain, dos);
+  g_assert_cmpstr (tafel_game_record_get_header (dos, "date"), ==, "2026-12-04");
+}
+
+/* Moves given as text are played all or not at all. */
+static void
+test_play_text (void)
+{
+  g_autoptr(TafelGameRecord) record = tafel_game_record_new (TAFEL_GAME_TICTACTOE);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (tafel_game_record_play_text (record, "52", &error));
+  g_assert_no_error (error);
+  g_assert_false (tafel_game_record_play_text (record, "1 3 3", &error));
+  g_assert_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT);
+  /* The number counts from the start of the game. */
+  g_assert_nonnull (strstr (error->message, "Move 5 (3)"));
+  g_assert_cmpuint (tafel_game_record_get_n_moves (record), ==, 2);
+  g_assert_cmpstr (tafel_game_record_get_result (record), ==, "*");
+  g_assert_true (tafel_game_record_play_text (record, "1 3", NULL));
+  g_assert_cmpuint (tafel_game_record_get_n_moves (record), ==, 4);
+}
+
 /* A match takes a record (a FEN start too) and gives it back. */
 static void
 test_match (void)
@@ -326,6 +358,8 @@ main (int    argc,
   g_test_add_func ("/record/errors", test_errors);
   g_test_add_func ("/record/numbered-sources", test_numbered_sources);
   g_test_add_func ("/record/digit-lists", test_digit_lists);
+  g_test_add_func ("/record/crlf-bom", test_crlf_bom);
+  g_test_add_func ("/record/play-text", test_play_text);
   g_test_add_func ("/record/match", test_match);
 
   return g_test_run ();

@@ -677,6 +677,15 @@ test_summary (void)
     g_assert_nonnull (strstr (sentence, "still drew; cell 2 lets X win."));
   }
   g_assert_null (tafel_review_describe (review, 0));
+  {
+    g_autofree char *o_line = tafel_review_summarize (review, 1);
+    g_autofree char *x_line = tafel_review_summarize (review, 0);
+
+    /* O's second half-move is move 1 of the list, its edge. */
+    g_assert_true (g_str_has_prefix (o_line, "O: 1 move that keeps the value, 1 mistake; "));
+    g_assert_true (g_str_has_suffix (o_line, "with move 1 (cell 2) the result slipped away."));
+    g_assert_true (g_str_has_prefix (x_line, "X: 2 best moves, 1 move that keeps the value"));
+  }
 }
 
 /* A search's opinion is never called exact. */

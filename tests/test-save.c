@@ -83,6 +83,43 @@ test_refusals (void)
   expect_refused ("[Tafel Game]\nversion=1\ngame=infinity\nmoves=5\0\nlevel=hard\ncomputer-side=1\n", 60);
 }
 
+/* The save is a game record with the level and the computer's side; a
+ * Mill game from a FEN keeps its start. */
+static void
+test_record_format (void)
+{
+  g_auto(TafelSave) save = { 0 };
+  g_auto(TafelSave) back = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  gsize length;
+
+  save.game = TAFEL_GAME_MILL;
+  save.fen = g_strdup ("********/O*O*@*@*/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3");
+  save.moves = g_strdup ("a1 g7");
+  save.level = TAFEL_LEVEL_MEDIUM;
+  save.computer_side = 0;
+  data = tafel_save_to_data (&save, &length);
+  g_assert_cmpuint (length, ==, strlen (data));
+  g_assert_true (g_str_has_prefix (data, "tafel: 1\ngame: mill\n"));
+  g_assert_nonnull (strstr (data, "\nlevel: medium\ncomputer-side: 0\n"));
+
+  g_assert_true (tafel_save_from_data (data, length, &back, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (back.game, ==, TAFEL_GAME_MILL);
+  g_assert_cmpstr (back.fen, ==, save.fen);
+  g_assert_cmpstr (back.moves, ==, "a1 g7");
+  g_assert_cmpint (back.level, ==, TAFEL_LEVEL_MEDIUM);
+  g_assert_cmpint (back.computer_side, ==, 0);
+
+  /* A record without the save's fields, a cut one, an illegal one. */
+  expect_refused ("tafel: 1\ngame: infinity\nresult: *\n\n5137 *\n", -1);
+  expect_refused ("tafel: 1\ngame: infinity\nlevel: hard\ncomputer-side: 3\nresult: *\n\n5 *\n", -1);
+  expect_refused ("tafel: 1\ngame: infinity\nlevel: hard\ncomputer-side: 1\nresult: *\n\n5", -1);
+  expect_refused ("tafel: 1\ngame: infinity\nlevel: hard\ncomputer-side: 1\nresult: *\n\n55 *\n", -1);
+  expect_refused ("5137", -1);
+}
+
 static void
 test_files (void)
 {
@@ -135,6 +172,7 @@ main (int    argc,
 
   g_test_add_func ("/save/round-trip", test_round_trip);
   g_test_add_func ("/save/refusals", test_refusals);
+  g_test_add_func ("/save/record-format", test_record_format);
   g_test_add_func ("/save/files", test_files);
 
   return g_test_run ();

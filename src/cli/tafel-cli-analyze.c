@@ -24,47 +24,6 @@ status_name (TafelStatus status)
     }
 }
 
-static const char *
-value_name (TafelValue value)
-{
-  switch (value)
-    {
-    case TAFEL_VALUE_WIN: return "win";
-    case TAFEL_VALUE_LOSS: return "loss";
-    case TAFEL_VALUE_DRAW: return "draw";
-    case TAFEL_VALUE_UNKNOWN:
-    default: return NULL;
-    }
-}
-
-static int
-compare_strings (gconstpointer a,
-                 gconstpointer b)
-{
-  return g_strcmp0 (*(char *const *) a, *(char *const *) b);
-}
-
-static void
-json_moves (TafelJson        *json,
-            const TafelRules *rules,
-            const TafelState *state,
-            const TafelMove  *moves,
-            guint             n,
-            gboolean          sorted)
-{
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-
-  for (guint i = 0; i < n; i++)
-    g_ptr_array_add (names, tafel_rules_format_move (rules, state, &moves[i]));
-  if (sorted)
-    g_ptr_array_sort (names, compare_strings);
-
-  tafel_json_begin_array (json);
-  for (guint i = 0; i < names->len; i++)
-    tafel_json_string (json, g_ptr_array_index (names, i));
-  tafel_json_end_array (json);
-}
-
 /* Prints one JSON line for the position reached by @moves (or @fen). */
 static gboolean
 analyze_one (const TafelRules *rules,
@@ -108,11 +67,11 @@ analyze_one (const TafelRules *rules,
     tafel_json_member_string (&json, "winner", tafel_cli_side_name (rules, outcome.winner));
 
   tafel_json_key (&json, "legal_moves");
-  json_moves (&json, rules, &state, legal, n_legal, FALSE);
+  tafel_cli_json_moves (&json, rules, &state, legal, n_legal, FALSE);
 
-  if (value_name (analysis->value) != NULL)
+  if (tafel_cli_value_name (analysis->value) != NULL)
     {
-      tafel_json_member_string (&json, "value", value_name (analysis->value));
+      tafel_json_member_string (&json, "value", tafel_cli_value_name (analysis->value));
       if (analysis->value != TAFEL_VALUE_DRAW)
         tafel_json_member_int (&json, "plies", analysis->plies);
     }
@@ -123,7 +82,7 @@ analyze_one (const TafelRules *rules,
   if (outcome.status == TAFEL_STATUS_RUNNING)
     {
       tafel_json_key (&json, "best_moves");
-      json_moves (&json, rules, &state, analysis->best, analysis->n_best, TRUE);
+      tafel_cli_json_moves (&json, rules, &state, analysis->best, analysis->n_best, TRUE);
     }
   tafel_json_end_object (&json);
 
@@ -136,34 +95,17 @@ analyze_one (const TafelRules *rules,
 
 /* One position per line; for games whose move lists have no blanks, the
  * fields after the first are ignored (test files carry expected results). */
-static int
-analyze_stream (const TafelRules *rules,
-                FILE             *stream)
+static gboolean
+analyze_line (char      *moves,
+              gpointer   data,
+              GError   **error)
 {
-  g_autofree char *line = NULL;
-  size_t size = 0;
-  ssize_t length;
-  int status = 0;
-  guint number = 0;
+  const TafelRules *rules = data;
 
-  while ((length = getline (&line, &size, stream)) >= 0)
-    {
-      g_autoptr(GError) error = NULL;
-      char *moves = g_strstrip (line);
+  if (!rules->moves_separated)
+    moves[strcspn (moves, " \t")] = '\0';
 
-      number++;
-      if (!rules->moves_separated)
-        moves[strcspn (moves, " \t")] = '\0';
-
-      if (!analyze_one (rules, moves, NULL, &error))
-        {
-          /* Translators: %u is a line number */
-          tafel_cli_fail (_("line %u: %s"), number, error->message);
-          status = TAFEL_CLI_EXIT_ERROR;
-        }
-    }
-
-  return status;
+  return analyze_one (rules, moves, NULL, error);
 }
 
 int
@@ -211,10 +153,10 @@ tafel_cli_analyze (int    argc,
 
       if (stream == NULL)
         return tafel_cli_fail (_("Cannot open “%s”: %s"), argv[1], g_strerror (errno));
-      status = analyze_stream (rules, stream);
+      status = tafel_cli_each_line (stream, analyze_line, (gpointer) rules);
       fclose (stream);
       return status;
     }
 
-  return analyze_stream (rules, stdin);
+  return tafel_cli_each_line (stdin, analyze_line, (gpointer) rules);
 }

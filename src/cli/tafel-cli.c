@@ -11,6 +11,7 @@
 
 #include "tafel-cli.h"
 #include "tafel-error.h"
+#include "tafel-sides.h"
 
 typedef struct {
   const char *name;
@@ -25,6 +26,7 @@ static const Command commands[] = {
   { "check", tafel_cli_check, N_("Check a Tic-Tac-Toe position given as text") },
   { "mill-tables", tafel_cli_mill_tables, N_("Solve the Mill endgames for the engine") },
   { "perft", tafel_cli_perft, N_("Count the move sequences of a given length") },
+  { "review", tafel_cli_review, N_("Judge every move of a game") },
   { "selfplay", tafel_cli_selfplay, N_("Let two levels play each other") },
 };
 
@@ -107,6 +109,73 @@ tafel_cli_side_name (const TafelRules *rules,
                      int               side)
 {
   return rules->side_names[side];
+}
+
+const char *
+tafel_cli_value_name (TafelValue value)
+{
+  switch (value)
+    {
+    case TAFEL_VALUE_WIN: return "win";
+    case TAFEL_VALUE_LOSS: return "loss";
+    case TAFEL_VALUE_DRAW: return "draw";
+    case TAFEL_VALUE_UNKNOWN:
+    default: return NULL;
+    }
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return g_strcmp0 (*(char *const *) a, *(char *const *) b);
+}
+
+void
+tafel_cli_json_moves (TafelJson        *json,
+                      const TafelRules *rules,
+                      const TafelState *state,
+                      const TafelMove  *moves,
+                      guint             n,
+                      gboolean          sorted)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (names, tafel_rules_format_move (rules, state, &moves[i]));
+  if (sorted)
+    g_ptr_array_sort (names, compare_strings);
+
+  tafel_json_begin_array (json);
+  for (guint i = 0; i < names->len; i++)
+    tafel_json_string (json, g_ptr_array_index (names, i));
+  tafel_json_end_array (json);
+}
+
+int
+tafel_cli_each_line (FILE             *stream,
+                     TafelCliLineFunc  func,
+                     gpointer          data)
+{
+  g_autofree char *line = NULL;
+  size_t size = 0;
+  int status = 0;
+  guint number = 0;
+
+  while (getline (&line, &size, stream) >= 0)
+    {
+      g_autoptr(GError) error = NULL;
+
+      number++;
+      if (!func (g_strstrip (line), data, &error))
+        {
+          /* Translators: %u is a line number */
+          tafel_cli_fail (_("line %u: %s"), number, error->message);
+          status = TAFEL_CLI_EXIT_ERROR;
+        }
+    }
+
+  return status;
 }
 
 static void

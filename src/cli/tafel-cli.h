@@ -8,6 +8,9 @@
  */
 #pragma once
 
+#include <stdio.h>
+
+#include "tafel-json.h"
 #include "tafel-rules.h"
 
 G_BEGIN_DECLS
@@ -21,6 +24,7 @@ int tafel_cli_book     (int argc, char **argv);
 int tafel_cli_check    (int argc, char **argv);
 int tafel_cli_mill_tables (int argc, char **argv);
 int tafel_cli_perft    (int argc, char **argv);
+int tafel_cli_review   (int argc, char **argv);
 int tafel_cli_selfplay (int argc, char **argv);
 
 /* Shared helpers */
@@ -40,5 +44,24 @@ gboolean          tafel_cli_position    (const TafelRules *rules,
                                          GError          **error);
 const char       *tafel_cli_side_name   (const TafelRules *rules,
                                          int               side);
+/* "win", "loss", "draw", or NULL for an unknown value */
+const char       *tafel_cli_value_name  (TafelValue        value);
+/* A JSON array of moves in the notation, sorted if asked. */
+void              tafel_cli_json_moves  (TafelJson        *json,
+                                         const TafelRules *rules,
+                                         const TafelState *state,
+                                         const TafelMove  *moves,
+                                         guint             n,
+                                         gboolean          sorted);
+
+/* Calls @func on every line of @stream (blanks at both ends taken off);
+ * a failure is printed with its line number.  Returns the exit status:
+ * 0, or TAFEL_CLI_EXIT_ERROR when a line failed. */
+typedef gboolean (*TafelCliLineFunc) (char      *line,
+                                      gpointer   data,
+                                      GError   **error);
+int               tafel_cli_each_line   (FILE             *stream,
+                                         TafelCliLineFunc  func,
+                                         gpointer          data);
 
 G_END_DECLS

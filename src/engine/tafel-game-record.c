@@ -199,6 +199,17 @@ tafel_game_record_play (TafelGameRecord *self,
   return append (self, move, self->moves->len + 1, word, error);
 }
 
+/* Takes back every move from @n_moves on. */
+static void
+truncate_to (TafelGameRecord *self,
+             guint            n_moves)
+{
+  g_array_set_size (self->moves, n_moves);
+  g_array_set_size (self->states, n_moves + 1);
+  g_array_set_size (self->hashes, n_moves + 1);
+  update_outcome (self);
+}
+
 /* ---- accessors ---------------------------------------------------------- */
 
 TafelGame
@@ -580,22 +591,38 @@ parsed_clear (Parsed *p)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Parsed, parsed_clear)
 
+/* A TAFEL_ERROR_FORMAT naming the line, and the column unless it is 0. */
+static gboolean G_GNUC_PRINTF (4, 0)
+fail_va (GError     **error,
+         guint        line,
+         guint        column,
+         const char  *format,
+         va_list      args)
+{
+  g_autofree char *reason = g_strdup_vprintf (format, args);
+
+  if (column == 0)
+    g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
+                 /* Translators: %u is a line number, %s what is wrong there */
+                 _("Line %u: %s"), line, reason);
+  else
+    g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
+                 /* Translators: a line and a column number, then what is wrong */
+                 _("Line %u, column %u: %s"), line, column, reason);
+  return FALSE;
+}
+
 static gboolean G_GNUC_PRINTF (3, 4)
 fail_line (GError    **error,
            guint       line,
            const char *format,
            ...)
 {
-  g_autofree char *reason = NULL;
   va_list args;
 
   va_start (args, format);
-  reason = g_strdup_vprintf (format, args);
+  fail_va (error, line, 0, format, args);
   va_end (args);
-
-  g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
-               /* Translators: %u is a line number, %s what is wrong there */
-               _("Line %u: %s"), line, reason);
   return FALSE;
 }
 
@@ -606,16 +633,11 @@ fail_at (GError    **error,
          const char *format,
          ...)
 {
-  g_autofree char *reason = NULL;
   va_list args;
 
   va_start (args, format);
-  reason = g_strdup_vprintf (format, args);
+  fail_va (error, line, column, format, args);
   va_end (args);
-
-  g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
-               /* Translators: a line and a column number, then what is wrong */
-               _("Line %u, column %u: %s"), line, column, reason);
   return FALSE;
 }
 
@@ -1000,7 +1022,7 @@ replay (TafelGameRecord *self,
         GError         **error)
 {
   const TafelRules *rules = self->rules;
-  guint index = 0;
+  guint index = self->moves->len;
 
   for (guint t = 0; t < tokens->len; t++)
     {
@@ -1145,4 +1167,50 @@ tafel_game_record_parse (const char *text,
     }
 
   return g_steal_pointer (&self);
+}
+
+/**
+ * tafel_game_record_play_text:
+ * @moves: moves in the game's notation, blanks and line breaks allowed
+ *   (move numbers, comments and a result token are skipped)
+ *
+ * Appends @moves.  On error the record is left as it was.
+ *
+ * Returns: %TRUE if every move was legal
+ */
+gboolean
+tafel_game_record_play_text (TafelGameRecord  *self,
+                             const char       *moves,
+                             GError          **error)
+{
+  g_autoptr(GPtrArray) tokens = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint n_lines, before;
+
+  g_return_val_if_fail (TAFEL_IS_GAME_RECORD (self), FALSE);
+  g_return_val_if_fail (moves != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (*moves == '\0')
+    return TRUE;
+  if ((lines = split_lines (moves, strlen (moves), &n_lines, error)) == NULL)
+    return FALSE;
+
+  tokens = g_ptr_array_new_with_free_func (token_free);
+  {
+    Parsed p = { .tokens = tokens };
+    gboolean ok = read_moves (&p, lines, 0, n_lines, error);
+
+    g_free (p.end);
+    if (!ok)
+      return FALSE;
+  }
+
+  before = self->moves->len;
+  if (!replay (self, tokens, error))
+    {
+      truncate_to (self, before);
+      return FALSE;
+    }
+  return TRUE;
 }

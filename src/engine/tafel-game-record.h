@@ -51,6 +51,9 @@ gboolean            tafel_game_record_set_fen     (TafelGameRecord  *self,
 gboolean            tafel_game_record_play        (TafelGameRecord  *self,
                                                    const TafelMove  *move,
                                                    GError          **error);
+gboolean            tafel_game_record_play_text   (TafelGameRecord  *self,
+                                                   const char       *moves,
+                                                   GError          **error);
 
 TafelGameRecord    *tafel_game_record_parse       (const char       *text,
                                                    gssize            length,

@@ -718,6 +718,96 @@ tafel_review_describe (TafelReview *self,
     }
 }
 
+/* The number of move @index in a move list of two moves a row. */
+static guint
+row_of (TafelReview *self,
+        guint        index)
+{
+  int first = tafel_review_get_entry (self, 0)->side;
+
+  return (index + first) / 2 + 1;
+}
+
+/**
+ * tafel_review_summarize:
+ * @side: 0 or 1
+ *
+ * Returns: (transfer full): a translated line on one side's moves: "Red:
+ *   12 best moves, 1 blunder; with move 9 (column 2) the result slipped
+ *   away."
+ */
+char *
+tafel_review_summarize (TafelReview *self,
+                        int          side)
+{
+  const TafelReviewSummary *s;
+  const char *name;
+  g_autoptr(GString) counts = NULL;
+
+  g_return_val_if_fail (TAFEL_IS_REVIEW (self), NULL);
+  g_return_val_if_fail (side == 0 || side == 1, NULL);
+
+  s = &self->summary[side];
+  name = tafel_side_name (self->rules->game, side);
+  counts = g_string_new (NULL);
+  for (guint v = 0; v < TAFEL_N_VERDICTS; v++)
+    {
+      guint n = s->counts[v];
+
+      if (n == 0)
+        continue;
+      if (counts->len > 0)
+        g_string_append (counts, _(", "));
+      switch ((TafelVerdict) v)
+        {
+        case TAFEL_VERDICT_BEST:
+          g_string_append_printf (counts, g_dngettext (GETTEXT_PACKAGE, "%u best move",
+                                                       "%u best moves", n), n);
+          break;
+        case TAFEL_VERDICT_KEEPS:
+          g_string_append_printf (counts, g_dngettext (GETTEXT_PACKAGE, "%u move that keeps the value",
+                                                       "%u moves that keep the value", n), n);
+          break;
+        case TAFEL_VERDICT_MISTAKE:
+          g_string_append_printf (counts, g_dngettext (GETTEXT_PACKAGE, "%u mistake",
+                                                       "%u mistakes", n), n);
+          break;
+        case TAFEL_VERDICT_BLUNDER:
+          g_string_append_printf (counts, g_dngettext (GETTEXT_PACKAGE, "%u blunder",
+                                                       "%u blunders", n), n);
+          break;
+        case TAFEL_VERDICT_GOOD:
+          g_string_append_printf (counts, g_dngettext (GETTEXT_PACKAGE, "%u good move",
+                                                       "%u good moves", n), n);
+          break;
+        case TAFEL_VERDICT_DUBIOUS:
+        default:
+          g_string_append_printf (counts, g_dngettext (GETTEXT_PACKAGE, "%u dubious move",
+                                                       "%u dubious moves", n), n);
+          break;
+        }
+    }
+
+  if (counts->len == 0)
+    /* Translators: a side of a reviewed game, e.g. "Red: no moves." */
+    return g_strdup_printf (_("%s: no moves."), name);
+  if (s->turning_ply > 0)
+    {
+      GString *words = g_string_new (NULL);
+      g_autofree char *move = NULL;
+
+      append_move_words (self, s->turning_ply - 1,
+                         &tafel_review_get_entry (self, s->turning_ply - 1)->move, words);
+      move = g_string_free (words, FALSE);
+      /* Translators: the side ("Red"), its counts ("12 best moves, 1
+       * blunder"), the number of the move in the move list and the move */
+      return g_strdup_printf (_("%s: %s; with move %u (%s) the result slipped away."),
+                              name, counts->str, row_of (self, s->turning_ply - 1), move);
+    }
+  /* Translators: the side ("Red") and its counts ("12 best moves") */
+  return g_strdup_printf (_("%s: %s."), name, counts->str);
+}
+
 /* ---- verdicts ----------------------------------------------------------- */
 
 static const char *const verdict_keys[TAFEL_N_VERDICTS] = {

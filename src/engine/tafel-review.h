@@ -109,6 +109,8 @@ const TafelReviewSummary *tafel_review_get_summary    (TafelReview         *self
 guint                     tafel_review_get_decisive_ply (TafelReview       *self);
 char                     *tafel_review_describe       (TafelReview         *self,
                                                        guint                index);
+char                     *tafel_review_summarize      (TafelReview         *self,
+                                                       int                  side);
 
 gboolean                  tafel_verdict_is_exact      (TafelVerdict         verdict);
 const char               *tafel_verdict_to_key        (TafelVerdict         verdict);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "tafel-error.h"
+#include "tafel-game-record.h"
 #include "tafel-save.h"
 
 #define GROUP "Tafel Game"
@@ -16,23 +17,40 @@ void
 tafel_save_clear (TafelSave *save)
 {
   g_clear_pointer (&save->moves, g_free);
+  g_clear_pointer (&save->fen, g_free);
 }
 
+/**
+ * tafel_save_to_data:
+ * @save: a game whose moves (and FEN) are legal
+ * @length: (out) (optional): the length of the text
+ *
+ * Returns: (transfer full): the game as a record with its level and the
+ *   computer's side
+ */
 char *
 tafel_save_to_data (const TafelSave *save,
                     gsize           *length)
 {
-  g_autoptr(GKeyFile) file = g_key_file_new ();
+  g_autoptr(TafelGameRecord) record = NULL;
+  g_autofree char *side = NULL;
+  g_autoptr(GError) error = NULL;
+  char *text;
 
   g_return_val_if_fail (save != NULL, NULL);
 
-  g_key_file_set_integer (file, GROUP, "version", TAFEL_SAVE_VERSION);
-  g_key_file_set_string (file, GROUP, "game", tafel_rules_get (save->game)->key);
-  g_key_file_set_string (file, GROUP, "moves", save->moves != NULL ? save->moves : "");
-  g_key_file_set_string (file, GROUP, "level", tafel_level_to_key (save->level));
-  g_key_file_set_integer (file, GROUP, "computer-side", save->computer_side);
+  record = tafel_game_record_new (save->game);
+  if ((save->fen != NULL && !tafel_game_record_set_fen (record, save->fen, &error)) ||
+      !tafel_game_record_play_text (record, save->moves != NULL ? save->moves : "", &error))
+    g_critical ("tafel_save_to_data: not a legal game: %s", error->message);
 
-  return g_key_file_to_data (file, length, NULL);
+  side = g_strdup_printf ("%d", save->computer_side);
+  tafel_game_record_set_header (record, "level", tafel_level_to_key (save->level));
+  tafel_game_record_set_header (record, "computer-side", side);
+  text = tafel_game_record_to_text (record);
+  if (length != NULL)
+    *length = strlen (text);
+  return text;
 }
 
 static gboolean
@@ -48,19 +66,12 @@ fail (GError     **error,
   return FALSE;
 }
 
-/**
- * tafel_save_from_data:
- * @data: the file's contents
- * @length: their length, or -1 when @data ends with a NUL
- * @save: (out caller-allocates): the game, when the file is good
- *
- * Returns: %TRUE if @data is a saved game of this version with legal moves
- */
-gboolean
-tafel_save_from_data (const char  *data,
-                      gssize       length,
-                      TafelSave   *save,
-                      GError     **error)
+/* The key file of version 1. */
+static gboolean
+from_key_file (const char  *data,
+               gssize       length,
+               TafelSave   *save,
+               GError     **error)
 {
   g_autoptr(GKeyFile) file = g_key_file_new ();
   g_autoptr(GError) local_error = NULL;
@@ -69,16 +80,9 @@ tafel_save_from_data (const char  *data,
   g_autofree char *level = NULL;
   const TafelRules *rules;
   TafelLevel level_value;
-  TafelState state;
+  g_autoptr(TafelGameRecord) record = NULL;
   gint64 version, side;
 
-  g_return_val_if_fail (data != NULL, FALSE);
-  g_return_val_if_fail (save != NULL, FALSE);
-
-  if (length < 0)
-    length = strlen (data);
-  if (memchr (data, '\0', length) != NULL)
-    return fail (error, _("it contains a NUL byte"));
   if (!g_key_file_load_from_data (file, data, length, G_KEY_FILE_NONE, &local_error))
     return fail (error, local_error->message);
 
@@ -100,12 +104,76 @@ tafel_save_from_data (const char  *data,
   if ((moves = g_key_file_get_string (file, GROUP, "moves", NULL)) == NULL)
     return fail (error, _("the moves are missing"));
 
-  if (!tafel_rules_parse_moves (rules, moves, &state, NULL, &local_error))
+  /* Written again as a record, the moves get the record's spacing. */
+  record = tafel_game_record_new (rules->game);
+  if (!tafel_game_record_play_text (record, moves, &local_error))
     return fail (error, local_error->message);
 
   save->game = rules->game;
-  save->moves = g_steal_pointer (&moves);
+  save->moves = tafel_game_record_to_moves (record);
   save->level = level_value;
   save->computer_side = side;
   return TRUE;
+}
+
+/* A record with the save's header fields. */
+static gboolean
+from_record (const char  *data,
+             gssize       length,
+             TafelSave   *save,
+             GError     **error)
+{
+  g_autoptr(TafelGameRecord) record = NULL;
+  g_autoptr(GError) local_error = NULL;
+  const char *level, *side;
+  TafelLevel level_value;
+  gint64 side_value;
+
+  if ((record = tafel_game_record_parse (data, length, TAFEL_GAME_INFINITY, &local_error)) == NULL)
+    return fail (error, local_error->message);
+  if ((level = tafel_game_record_get_header (record, "level")) == NULL ||
+      !tafel_level_from_key (level, &level_value))
+    return fail (error, _("the level is missing or unknown"));
+  if ((side = tafel_game_record_get_header (record, "computer-side")) == NULL ||
+      !g_ascii_string_to_signed (side, 10, -1, 1, &side_value, NULL))
+    return fail (error, _("the computer’s side is missing or wrong"));
+
+  save->game = tafel_game_record_get_game (record);
+  save->moves = tafel_game_record_to_moves (record);
+  save->fen = g_strdup (tafel_game_record_get_fen (record));
+  save->level = level_value;
+  save->computer_side = side_value;
+  return TRUE;
+}
+
+/**
+ * tafel_save_from_data:
+ * @data: the file's contents
+ * @length: their length, or -1 when @data ends with a NUL
+ * @save: (out caller-allocates): the game, when the file is good
+ *
+ * Returns: %TRUE if @data is a saved game (a record, or the key file of
+ *   version 1) with legal moves
+ */
+gboolean
+tafel_save_from_data (const char  *data,
+                      gssize       length,
+                      TafelSave   *save,
+                      GError     **error)
+{
+  const char *start;
+
+  g_return_val_if_fail (data != NULL, FALSE);
+  g_return_val_if_fail (save != NULL, FALSE);
+
+  if (length < 0)
+    length = strlen (data);
+  if (memchr (data, '\0', length) != NULL)
+    return fail (error, _("it contains a NUL byte"));
+
+  for (start = data; start < data + length && g_ascii_isspace (*start); start++)
+    ;
+  if (start < data + length && *start == '[')
+    return from_key_file (data, length, save, error);
+  return from_record (data, length, save, error);
 }

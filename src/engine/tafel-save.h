@@ -2,17 +2,21 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * A small key file:
+ * A game record (see tafel-game-record.h) with two more header fields:
  *
- *   [Tafel Game]
- *   version=1
- *   game=infinity
- *   moves=5137
- *   level=hard
- *   computer-side=1      (-1: two persons)
+ *   tafel: 1
+ *   game: infinity
+ *   level: hard
+ *   computer-side: 1      (-1: two persons)
+ *   result: *
  *
- * The moves are replayed through the rules when the file is read, so a
- * file that does not describe a legal game is refused as a whole.
+ *   5137 *
+ *
+ * (plus "fen: …" for a Mill game from a position).  The moves are
+ * replayed through the rules when the file is read, so a file that does
+ * not describe a legal game is refused as a whole.  The key file of
+ * version 1 ([Tafel Game], moves=5137, level=hard, computer-side=1) is
+ * still read.
  */
 #pragma once
 
@@ -27,6 +31,7 @@ typedef struct {
   char *moves;
   TafelLevel level;
   int computer_side;
+  char *fen;            /* Mill: the start position, or NULL */
 } TafelSave;
 
 void       tafel_save_clear     (TafelSave   *save);

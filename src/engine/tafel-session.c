@@ -769,13 +769,16 @@ save_game (TafelSession *self)
   g_autofree char *path = save_path (self->game);
   g_autofree char *data = NULL;
   g_auto(TafelSave) save = { 0 };
+  g_autoptr(TafelGameRecord) record = NULL;
   gsize length;
 
   save.game = self->game;
   /* Looking back, the game is still the whole line: it comes back at
-   * its end. */
-  save.moves = self->browsing ? tafel_match_line_to_moves (self->match)
-                              : tafel_match_to_moves (self->match);
+   * its end.  A Mill game from a position keeps its start (FEN). */
+  record = self->browsing ? tafel_match_line_to_record (self->match)
+                          : tafel_match_to_record (self->match);
+  save.moves = tafel_game_record_to_moves (record);
+  save.fen = g_strdup (tafel_game_record_get_fen (record));
   save.level = self->level;
   save.computer_side = self->computer_side;
   data = tafel_save_to_data (&save, &length);
@@ -840,7 +843,17 @@ restore_game (TafelSession *self)
                                                                           : TAFEL_OPPONENT_COMPUTER);
   stop_thinking (self);
   set_computer_side (self, save.computer_side);
-  tafel_match_load_moves (self->match, save.moves, NULL);
+  if (save.fen != NULL)
+    {
+      g_autoptr(TafelGameRecord) record = tafel_game_record_new (self->game);
+
+      /* tafel_save_from_data () has played them through once already. */
+      if (tafel_game_record_set_fen (record, save.fen, NULL) &&
+          tafel_game_record_play_text (record, save.moves, NULL))
+        tafel_match_load_record (self->match, record, NULL);
+    }
+  else
+    tafel_match_load_moves (self->match, save.moves, NULL);
   self->restoring = restoring;
 
   /* A finished game is not worth coming back to. */

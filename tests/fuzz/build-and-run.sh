@@ -38,6 +38,7 @@ checker: engine
 moves: core
 mill-fen: core
 save: engine
+record: engine
 book: core
 mill-tables: core
 '

@@ -6,7 +6,8 @@
  * undefined behaviour, the target aborts when:
  *  - a failure is not TAFEL_ERROR_FORMAT with a valid UTF-8 message, or
  *    leaves anything in the result;
- *  - a success does not describe a legal game (its moves do not replay) or
+ *  - a success does not describe a legal game (its moves do not replay
+ *    from its start) or
  *    has fields out of range;
  *  - a loaded game written out again does not load to the same game.
  */
@@ -16,6 +17,7 @@
 #include <stdlib.h>
 
 #include "tafel-error.h"
+#include "tafel-game-record.h"
 #include "tafel-save.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
@@ -32,7 +34,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   g_auto(TafelSave) again = { 0 };
   g_autoptr(GError) error = NULL;
   g_autofree char *written = NULL;
-  TafelState state;
+  g_autoptr(TafelGameRecord) record = NULL;
   gsize length;
 
   if (size > 1 << 16)
@@ -42,7 +44,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     {
       REQUIRE (g_error_matches (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT));
       REQUIRE (g_utf8_validate (error->message, -1, NULL));
-      REQUIRE (save.moves == NULL);
+      REQUIRE (save.moves == NULL && save.fen == NULL);
       return 0;
     }
 
@@ -51,13 +53,16 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   REQUIRE ((guint) save.level < TAFEL_N_LEVELS);
   REQUIRE (save.computer_side >= -1 && save.computer_side <= 1);
   REQUIRE (save.moves != NULL);
-  REQUIRE (tafel_rules_parse_moves (tafel_rules_get (save.game), save.moves, &state, NULL, NULL));
+  record = tafel_game_record_new (save.game);
+  REQUIRE (save.fen == NULL || tafel_game_record_set_fen (record, save.fen, NULL));
+  REQUIRE (tafel_game_record_play_text (record, save.moves, NULL));
 
   written = tafel_save_to_data (&save, &length);
   REQUIRE (tafel_save_from_data (written, length, &again, NULL));
   REQUIRE (again.game == save.game && again.level == save.level &&
            again.computer_side == save.computer_side);
   REQUIRE (g_strcmp0 (again.moves, save.moves) == 0);
+  REQUIRE (g_strcmp0 (again.fen, save.fen) == 0);
 
   return 0;
 }
