@@ -7,9 +7,10 @@
 
 import json
 import os
+import subprocess
 import tempfile
 
-from cli_tap import expect, main, run
+from cli_tap import CLI, ENV, expect, main, run
 
 
 def analyze(game, moves):
