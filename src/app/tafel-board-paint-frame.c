@@ -50,17 +50,19 @@ frame_extent (const TafelBoardScene *scene,
   graphene_rect_init (rect, x0 - half, y0 - half, x1 - x0 + 2 * half, y1 - y0 + 2 * half);
 }
 
-/* Behind the frame: the back of the holes, in the view colour. */
+/* Behind the frame: the holes in the frame's shade, dark enough that
+ * a yellow disc stands out as well as a red one. */
 static void
 frame_background (cairo_t               *cr,
                   const TafelBoardScene *scene)
 {
+  const GdkRGBA *c = &scene->pal.surface;
   graphene_rect_t rect;
 
   frame_extent (scene, &rect);
   tafel_board_rounded_rect (cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height,
                             scene->frame.size * 0.02);
-  tafel_board_set_color (cr, &scene->pal.view, 1.0);
+  cairo_set_source_rgb (cr, c->red * 0.35, c->green * 0.35, c->blue * 0.35);
   cairo_fill (cr);
 }
 

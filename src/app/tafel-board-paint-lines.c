@@ -14,17 +14,18 @@ lines_colours (TafelBoardPalette *pal)
 {
   /* A mid-tone wood between the stones: both white and black stand out
    * from it by about the same contrast. */
-  gdk_rgba_parse (&pal->surface, pal->dark ? "#8c6a40" : "#a98050");
+  gdk_rgba_parse (&pal->surface, pal->dark ? "#93703f" : "#9a7446");
   gdk_rgba_parse (&pal->ink, "#2b1d0e");
   gdk_rgba_parse (&pal->side[0], "#f6f5f4");
   gdk_rgba_parse (&pal->side[1], "#241f31");
   gdk_rgba_parse (&pal->rim[0], "#77767b");
-  gdk_rgba_parse (&pal->rim[1], "#9a9996");
+  gdk_rgba_parse (&pal->rim[1], "#5e5c64");
   if (pal->high_contrast)
     {
+      /* Lines in black, white stones with a black edge. */
       gdk_rgba_parse (&pal->ink, "#000000");
       gdk_rgba_parse (&pal->rim[0], "#000000");
-      gdk_rgba_parse (&pal->rim[1], "#ffffff");
+      gdk_rgba_parse (&pal->side[1], "#000000");
     }
 }
 
@@ -123,11 +124,12 @@ lines_stone (cairo_t               *cr,
   cairo_pattern_destroy (pattern);
 
   /* The stone, lit from the upper left. */
-  pattern = cairo_pattern_create_radial (x - r * 0.35, y - r * 0.4, r * 0.1, x, y, r);
+  pattern = cairo_pattern_create_radial (x - r * 0.35, y - r * 0.4, r * 0.05, x, y, r);
   cairo_pattern_add_color_stop_rgba (pattern, 0,
-                                     c->red + (1 - c->red) * 0.3,
-                                     c->green + (1 - c->green) * 0.3,
-                                     c->blue + (1 - c->blue) * 0.3, alpha);
+                                     c->red + (1 - c->red) * 0.25,
+                                     c->green + (1 - c->green) * 0.25,
+                                     c->blue + (1 - c->blue) * 0.25, alpha);
+  cairo_pattern_add_color_stop_rgba (pattern, 0.45, c->red, c->green, c->blue, alpha);
   cairo_pattern_add_color_stop_rgba (pattern, 1, c->red * 0.88, c->green * 0.88, c->blue * 0.88, alpha);
   cairo_set_source (cr, pattern);
   cairo_new_sub_path (cr);
