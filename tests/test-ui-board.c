@@ -418,6 +418,9 @@ test_animation_end (void)
   check_animation (TAFEL_GAME_CONNECT_FOUR, "4453", "3");
   /* A stone put down that closes a mill, and the stone it takes. */
   check_animation (TAFEL_GAME_MILL, "a1 d6 a4 d5", "a7xd6");
+  /* A stone sliding along a line. */
+  check_animation (TAFEL_GAME_MILL,
+                   "c4 f4 f2 b4 d6 f6 a7 a1 g7 c5 e3 c3 d1 e4 g4 g1 d2 d3", "g7-d7");
   close_view ();
 }
 

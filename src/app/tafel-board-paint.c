@@ -180,7 +180,9 @@ tafel_board_paint_columns (cairo_t                 *cr,
 {
   const TafelBoardFrame *f = &scene->frame;
   double column = f->size * TAFEL_BOARD_COLUMN;
-  double r = MIN (tafel_board_radius (scene), column * 0.36);
+  /* Stones in hand as large as fit; a single stone naming the colour a
+   * little smaller, so that an X's arms stay inside the lit column. */
+  double r = MIN (tafel_board_radius (scene), column * (in_hand != NULL ? 0.36 : 0.26));
 
   for (int side = 0; side < 2; side++)
     {
