@@ -41,10 +41,7 @@ static void
 grid_extent (const TafelBoardScene *scene,
              graphene_rect_t       *rect)
 {
-  const TafelBoardFrame *f = &scene->frame;
-  double inset = f->size * INSET;
-
-  graphene_rect_init (rect, f->x + inset, f->y + inset, f->size - 2 * inset, f->size - 2 * inset);
+  tafel_board_square_extent (scene, INSET, rect);
 }
 
 static double
@@ -153,17 +150,10 @@ grid_stone (cairo_t               *cr,
   cairo_stroke (cr);
 }
 
-static void
-grid_foreground (cairo_t               *cr,
-                 const TafelBoardScene *scene)
-{
-}
-
 const TafelBoardPainter tafel_board_painter_grid = {
   .colours = grid_colours,
   .extent = grid_extent,
   .background = grid_background,
   .stone = grid_stone,
-  .foreground = grid_foreground,
   .mark = grid_mark,
 };

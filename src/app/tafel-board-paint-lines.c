@@ -33,10 +33,7 @@ static void
 lines_extent (const TafelBoardScene *scene,
               graphene_rect_t       *rect)
 {
-  const TafelBoardFrame *f = &scene->frame;
-  double inset = f->size * INSET;
-
-  graphene_rect_init (rect, f->x + inset, f->y + inset, f->size - 2 * inset, f->size - 2 * inset);
+  tafel_board_square_extent (scene, INSET, rect);
 }
 
 static void
@@ -150,17 +147,10 @@ lines_stone (cairo_t               *cr,
   cairo_stroke (cr);
 }
 
-static void
-lines_foreground (cairo_t               *cr,
-                  const TafelBoardScene *scene)
-{
-}
-
 const TafelBoardPainter tafel_board_painter_lines = {
   .colours = lines_colours,
   .extent = lines_extent,
   .background = lines_background,
   .stone = lines_stone,
-  .foreground = lines_foreground,
   .mark = lines_mark,
 };

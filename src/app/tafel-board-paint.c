@@ -51,6 +51,17 @@ tafel_board_to_widget (const TafelBoardScene *scene,
   *y = scene->frame.y + scene->board->points[point].y * scene->frame.size;
 }
 
+void
+tafel_board_square_extent (const TafelBoardScene *scene,
+                           double                 inset,
+                           graphene_rect_t       *rect)
+{
+  const TafelBoardFrame *f = &scene->frame;
+
+  inset *= f->size;
+  graphene_rect_init (rect, f->x + inset, f->y + inset, f->size - 2 * inset, f->size - 2 * inset);
+}
+
 double
 tafel_board_radius (const TafelBoardScene *scene)
 {

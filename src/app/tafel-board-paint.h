@@ -71,7 +71,7 @@ typedef struct {
                       int                    side,
                       double                 alpha,
                       double                 lift);
-  /* What lies over the stones (Connect Four's frame). */
+  /* What lies over the stones (Connect Four's frame); may be NULL. */
   void (*foreground) (cairo_t               *cr,
                       const TafelBoardScene *scene);
   void (*mark)       (cairo_t               *cr,
@@ -98,6 +98,10 @@ void     tafel_board_to_widget     (const TafelBoardScene   *scene,
                                     guint                    point,
                                     double                  *x,
                                     double                  *y);
+/* The board's unit square, @inset board sizes inside on every side. */
+void     tafel_board_square_extent (const TafelBoardScene   *scene,
+                                    double                   inset,
+                                    graphene_rect_t         *rect);
 /* A stone's radius in widget coordinates. */
 double   tafel_board_radius        (const TafelBoardScene   *scene);
 

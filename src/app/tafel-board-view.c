@@ -476,7 +476,8 @@ tafel_board_view_snapshot (GtkWidget   *widget,
     draw_preview (self, cr, &scene, painter, self->cursor, TRUE);
 
   draw_anims (self, cr, &scene, painter, now);
-  painter->foreground (cr, &scene);
+  if (painter->foreground != NULL)
+    painter->foreground (cr, &scene);
 
   if (self->match != NULL && self->path_len > 0)
     draw_next_clicks (self, cr, &scene, painter);
