@@ -411,6 +411,34 @@ test_animation_end (void)
   close_view ();
 }
 
+/* By default the board follows the system: no movement when it is off. */
+static void
+test_system_setting (void)
+{
+  g_autoptr(TafelMatch) match = tafel_match_new (TAFEL_GAME_TICTACTOE);
+  GtkSettings *settings = gtk_settings_get_default ();
+  TafelMove move = { 1, { 4 } };
+
+  open_view (300, 300);
+  tafel_board_view_set_match (view, match);
+
+  g_object_set (settings, "gtk-enable-animations", FALSE, NULL);
+  g_assert_true (tafel_match_play (match, &move, NULL));
+  g_assert_false (tafel_board_view_get_animating (view));
+
+  g_assert_true (tafel_match_undo (match));
+  g_object_set (settings, "gtk-enable-animations", TRUE, NULL);
+  g_assert_true (tafel_match_play (match, &move, NULL));
+  g_assert_true (tafel_board_view_get_animating (view));
+
+  /* Switched off while a stone moves: it stops at once. */
+  tafel_board_view_set_animations (view, TAFEL_BOARD_ANIMATIONS_OFF);
+  g_assert_false (tafel_board_view_get_animating (view));
+
+  tafel_board_view_set_match (view, NULL);
+  close_view ();
+}
+
 static void
 play_move (TafelBoardView  *board,
            const TafelMove *move,
@@ -471,6 +499,7 @@ main (int   argc,
   g_test_add_func ("/board/inside", test_inside);
   g_test_add_func ("/board/animation-end", test_animation_end);
   g_test_add_func ("/board/input-during-animation", test_input_during_animation);
+  g_test_add_func ("/board/system-setting", test_system_setting);
 
   return ui_test_run ();
 }

@@ -18,6 +18,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "tafel-board-paint.h"
 #include "tafel-board-view.h"
