@@ -282,8 +282,9 @@ draw_anims (TafelBoardView          *self,
   cairo_restore (cr);
 }
 
-/* Where a click at @point would go: a faint stone where one would be put,
- * a ring round a stone that would be picked up or taken. */
+/* Where a click at @point would go: a faint, ringed stone where one
+ * would be put (@stones: the stone, under the frame; else the ring), a
+ * ring round a stone that would be picked up or taken. */
 static void
 draw_preview (TafelBoardView          *self,
               cairo_t                 *cr,
@@ -316,6 +317,13 @@ draw_preview (TafelBoardView          *self,
       tafel_board_to_widget (scene, shown, &x, &y);
       painter->stone (cr, scene, x, y, tafel_match_get_side_to_move (self->match),
                       PREVIEW_ALPHA, 0);
+    }
+  else if (scene->info[shown].owner == TAFEL_POINT_EMPTY && !stones)
+    {
+      /* Ringed in the colour of the side to move, so that the faint
+       * stone reads on any board. */
+      painter->mark (cr, scene, shown, &scene->pal.side[tafel_match_get_side_to_move (self->match)],
+                     0.8, TAFEL_BOARD_MARK_RING);
     }
   else if (scene->info[shown].owner != TAFEL_POINT_EMPTY && !stones &&
            !(scene->info[shown].flags & TAFEL_POINT_FLAG_SELECTED))
