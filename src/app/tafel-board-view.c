@@ -924,6 +924,9 @@ on_key_pressed (GtkEventControllerKey *controller,
       return GDK_EVENT_PROPAGATE;
     }
 
+  /* Moving the cursor is keyboard play: show where it is. */
+  if (GTK_IS_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))))
+    gtk_window_set_focus_visible (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), TRUE);
   if (next >= 0)
     {
       self->cursor = next;
