@@ -113,7 +113,11 @@ tafel_board_palette_init (TafelBoardPalette       *pal,
   lookup (context, NAMES ("view_bg_color", "theme_base_color"), "#ffffff", &pal->view);
   lookup (context, NAMES ("destructive_color", "error_color"), "#c01c28", &pal->remove);
 
-  g_object_get (gtk_widget_get_settings (widget), "gtk-theme-name", &theme, NULL);
+  /* The theme GTK uses: GTK_THEME where it is set, else the setting. */
+  if (g_getenv ("GTK_THEME") != NULL)
+    theme = g_strdup (g_getenv ("GTK_THEME"));
+  else
+    g_object_get (gtk_widget_get_settings (widget), "gtk-theme-name", &theme, NULL);
   pal->high_contrast = theme != NULL && strstr (theme, "HighContrast") != NULL;
   pal->dark = tafel_board_luminance (&pal->view) < 0.2;
 
