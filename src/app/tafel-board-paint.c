@@ -195,15 +195,16 @@ tafel_board_paint_columns (cairo_t                 *cr,
 {
   const TafelBoardFrame *f = &scene->frame;
   double column = f->size * TAFEL_BOARD_COLUMN;
-  /* Stones in hand as large as fit; a single stone naming the colour a
-   * little smaller, so that an X's arms stay inside the lit column. */
-  double r = MIN (tafel_board_radius (scene), column * (in_hand != NULL ? 0.36 : 0.26));
 
   for (int side = 0; side < 2; side++)
     {
       double x = side == 0 ? f->x - column / 2 : f->x + f->size + column / 2;
-      /* Games without stones in hand show one stone: the side's colour. */
-      guint n = in_hand != NULL ? in_hand[side] : 1;
+      /* Without stones in hand (other games, or Mill once all are
+       * placed) one small stone names the side's colour: smaller than a
+       * stone in hand, and an X's arms stay inside the lit column. */
+      gboolean token = in_hand == NULL || in_hand[side] == 0;
+      guint n = token ? 1 : in_hand[side];
+      double r = MIN (tafel_board_radius (scene), column * (token ? 0.26 : 0.36));
       double step = n > 1 ? MIN (r * 2.2, (f->size * 0.8 - 2 * r) / (n - 1)) : 0;
       double top = f->y + f->size * 0.04 + column * 0.5;
       double bottom = top + (n > 0 ? (n - 1) * step : 0);
