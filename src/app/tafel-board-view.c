@@ -1,33 +1,50 @@
-/* tafel-board-view.c: the one Cairo board widget for every game
+/* tafel-board-view.c: the one board widget for every game
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The widget reads everything it draws from the game's board data (points,
  * lines, connections) and from the match (who is where, the last move, the
- * win).  A click is mapped to the nearest point and from there to a click
- * target; the targets clicked so far form a path, and when the path is a
- * complete legal move the widget emits ::move.  Colours come from the
- * theme, so light, dark and high-contrast styles all work.
+ * win), or from a fixed position it is given.  A click is mapped to the
+ * nearest point and from there to a click target; the targets clicked so
+ * far form a path, and when the path is a complete legal move the widget
+ * emits ::move.
+ *
+ * How a board style looks is its painter's business
+ * (tafel-board-paint-*.c); this file decides what is shown.  Movement is
+ * only shown, never waited for: the match has already changed when a
+ * stone starts to slide, and any input finishes the movement at once.
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
+#include "tafel-board-paint.h"
 #include "tafel-board-view.h"
 
-#define FADED_ALPHA 0.4
-#define VANISH_USEC (350 * 1000)
-#define DROP_USEC (300 * 1000)
-#define HAND_COLUMN 0.12   /* width of a hand column, board sizes */
+#define MOVE_USEC (200 * 1000)     /* a stone placed, moved or taken */
+#define FALL_USEC (250 * 1000)     /* a Connect Four disc falling in */
+#define VANISH_USEC (250 * 1000)   /* a stone leaving the board */
+#define WIN_USEC (250 * 1000)      /* the winning line drawn */
 #define HINT_USEC (2 * G_USEC_PER_SEC)
+#define PREVIEW_ALPHA 0.3
 #define MAX_POINTS 64
 
+typedef enum {
+  ANIM_APPEAR,      /* a stone put down: fades in, landing from above */
+  ANIM_FALL,        /* a disc falling down its column */
+  ANIM_SLIDE,       /* a stone moved from one point to another */
+  ANIM_VANISH,      /* a stone taken off: fades out */
+} AnimKind;
+
 typedef struct {
-  guint point;
+  AnimKind kind;
+  guint8 point;     /* where the stone ends (or stood, when vanishing) */
+  guint8 from;      /* ANIM_SLIDE: where it came from */
   guint8 owner;
-  gint64 start;
-} Ghost;
+  double alpha;     /* its alpha at rest (vanishing: before it went) */
+} Anim;
 
 struct _TafelBoardView
 {
@@ -37,6 +54,11 @@ struct _TafelBoardView
   gulong changed_id;
   gboolean interactive;
 
+  /* a fixed position, shown where there is no match */
+  const TafelBoard *position_board;
+  TafelPointInfo position[MAX_POINTS];
+  TafelOutcome position_outcome;
+
   /* the click path so far */
   guint8 path[TAFEL_MAX_PATH];
   guint path_len;
@@ -44,14 +66,16 @@ struct _TafelBoardView
   int hover_point;               /* -1: none */
   int cursor;                    /* keyboard focus point */
 
-  /* what was shown before the last change, to animate what vanished */
+  /* what was shown before the last change, to animate what moved */
   TafelPointInfo shown[MAX_POINTS];
   guint shown_moves;
-  GArray *ghosts;                /* Ghost */
-  int drop_point;                /* frame boards: the disc falling in, or -1 */
+  TafelStatus shown_status;
+  TafelBoardAnimations animations;
+  GArray *anims;                 /* Anim, all started at anim_start */
+  gint64 anim_start;
+  gint64 win_start;              /* 0: the win is drawn whole */
   TafelMove hint;                /* a good move, shown for a moment */
   gint64 hint_start;             /* 0: no hint shown */
-  gint64 drop_start;
   guint tick_id;
 };
 
@@ -74,10 +98,6 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-typedef struct {
-  double x, y, size;      /* the board square in widget coordinates */
-} Frame;
-
 static void
 set_path_len (TafelBoardView *self,
               guint           len)
@@ -92,28 +112,32 @@ set_path_len (TafelBoardView *self,
 static const TafelBoard *
 board (TafelBoardView *self)
 {
-  return tafel_match_get_rules (self->match)->board;
+  return self->match != NULL ? tafel_match_get_rules (self->match)->board : self->position_board;
 }
 
 static void
-get_frame (TafelBoardView *self,
-           Frame          *frame)
+get_frame (TafelBoardView  *self,
+           TafelBoardFrame *frame)
 {
-  double width = gtk_widget_get_width (GTK_WIDGET (self));
-  double height = gtk_widget_get_height (GTK_WIDGET (self));
-  /* Games with stones in hand keep a column for them on either side. */
-  double w = tafel_match_get_rules (self->match)->in_hand != NULL
-             ? MIN (width / (1 + 2 * HAND_COLUMN), height)
-             : MIN (width, height);
+  /* A game has a column on either side: stones in hand, whose turn. */
+  tafel_board_frame_layout (frame,
+                            gtk_widget_get_width (GTK_WIDGET (self)),
+                            gtk_widget_get_height (GTK_WIDGET (self)),
+                            self->match != NULL);
+}
 
-  /* Every board lives in the unit square, shown as large as fits. */
-  frame->size = w;
-  frame->x = (width - w) / 2;
-  frame->y = (height - w) / 2;
+/* Where every point is drawn from, without the colours. */
+static void
+init_scene (TafelBoardView  *self,
+            TafelBoardScene *scene)
+{
+  memset (scene, 0, sizeof *scene);
+  scene->board = board (self);
+  get_frame (self, &scene->frame);
 }
 
 static void
-to_widget (const Frame           *frame,
+to_widget (const TafelBoardFrame *frame,
            const TafelBoardPoint *p,
            double                *x,
            double                *y)
@@ -127,232 +151,18 @@ animations_enabled (TafelBoardView *self)
 {
   gboolean enabled = TRUE;
 
-  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)),
-                "gtk-enable-animations", &enabled, NULL);
-  return enabled;
-}
-
-/* ---- colours ---- */
-
-typedef struct {
-  GdkRGBA fg, accent, remove, side[2], board, hole;
-} Palette;
-
-/* The first of @names the style defines, else @fallback.  Newer styles
- * name their colours like libadwaita (view_bg_color, accent_color);
- * GTK 4.8's own theme has the older names (theme_base_color, …). */
-static void
-lookup (GtkStyleContext   *context,
-        const char *const *names,
-        const char        *fallback,
-        GdkRGBA           *rgba)
-{
-  for (guint i = 0; names[i] != NULL; i++)
-    if (gtk_style_context_lookup_color (context, names[i], rgba))
-      return;
-
-  gdk_rgba_parse (rgba, fallback);
-}
-
-#define NAMES(...) ((const char *const []) { __VA_ARGS__, NULL })
-
-static void
-get_palette (TafelBoardView *self,
-             Palette        *p)
-{
-  GtkStyleContext *context = gtk_widget_get_style_context (GTK_WIDGET (self));
-  const TafelBoard *b = board (self);
-
-  gtk_style_context_get_color (context, &p->fg);
-  lookup (context, NAMES ("accent_color", "theme_selected_bg_color"), "#1c71d8", &p->accent);
-  lookup (context, NAMES ("view_bg_color", "theme_base_color"), "#ffffff", &p->hole);
-  lookup (context, NAMES ("destructive_color", "error_color"), "#c01c28", &p->remove);
-
-  switch (b->style)
+  switch (self->animations)
     {
-    case TAFEL_BOARD_FRAME:
-      lookup (context, NAMES ("red_3"), "#e01b24", &p->side[0]);
-      lookup (context, NAMES ("yellow_3"), "#f6d32d", &p->side[1]);
-      lookup (context, NAMES ("blue_4"), "#1c71d8", &p->board);
-      break;
-    case TAFEL_BOARD_LINES:
-      lookup (context, NAMES ("light_1"), "#ffffff", &p->side[0]);
-      lookup (context, NAMES ("dark_4"), "#241f31", &p->side[1]);
-      p->board = p->fg;
-      break;
-    case TAFEL_BOARD_GRID:
+    case TAFEL_BOARD_ANIMATIONS_ON:
+      return TRUE;
+    case TAFEL_BOARD_ANIMATIONS_OFF:
+      return FALSE;
+    case TAFEL_BOARD_ANIMATIONS_SYSTEM:
     default:
-      p->side[0] = p->accent;
-      p->side[1] = p->remove;
-      p->board = p->fg;
-      /* On a dark board the theme's strong colours are too dim for
-       * strokes: lighten them a third of the way to white. */
-      if (0.2126 * p->hole.red + 0.7152 * p->hole.green + 0.0722 * p->hole.blue < 0.5)
-        for (int side = 0; side < 2; side++)
-          {
-            p->side[side].red += (1 - p->side[side].red) / 3;
-            p->side[side].green += (1 - p->side[side].green) / 3;
-            p->side[side].blue += (1 - p->side[side].blue) / 3;
-          }
-      break;
+      g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)),
+                    "gtk-enable-animations", &enabled, NULL);
+      return enabled;
     }
-}
-
-static void
-set_color (cairo_t       *cr,
-           const GdkRGBA *c,
-           double         alpha)
-{
-  cairo_set_source_rgba (cr, c->red, c->green, c->blue, c->alpha * alpha);
-}
-
-/* ---- drawing ---- */
-
-static void
-draw_stone (TafelBoardView *self,
-            cairo_t        *cr,
-            const Frame    *frame,
-            const Palette  *pal,
-            guint           point,
-            guint8          owner,
-            double          alpha)
-{
-  const TafelBoard *b = board (self);
-  double x, y, r = b->point_radius * frame->size;
-  int side = owner == TAFEL_POINT_SIDE0 ? 0 : 1;
-
-  to_widget (frame, &b->points[point], &x, &y);
-
-  if (b->style == TAFEL_BOARD_GRID)
-    {
-      cairo_set_line_width (cr, frame->size * 0.03);
-      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-      set_color (cr, &pal->side[side], alpha);
-      if (side == 0)
-        {
-          cairo_move_to (cr, x - r, y - r);
-          cairo_line_to (cr, x + r, y + r);
-          cairo_move_to (cr, x + r, y - r);
-          cairo_line_to (cr, x - r, y + r);
-        }
-      else
-        {
-          cairo_new_sub_path (cr);
-          cairo_arc (cr, x, y, r * 1.05, 0, 2 * G_PI);
-        }
-      cairo_stroke (cr);
-      return;
-    }
-
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x, y, r, 0, 2 * G_PI);
-  set_color (cr, &pal->side[side], alpha);
-  cairo_fill_preserve (cr);
-  cairo_set_line_width (cr, frame->size * 0.004);
-  set_color (cr, &pal->fg, 0.25 * alpha);
-  cairo_stroke (cr);
-}
-
-/* The board itself: a card in the view colour, so that it stands out
- * from the window in light, dark and high-contrast styles alike. */
-static void
-draw_card (TafelBoardView *self,
-           cairo_t        *cr,
-           const Frame    *frame,
-           const Palette  *pal)
-{
-  double inset = frame->size * 0.01, r = frame->size * 0.03;
-  double x = frame->x + inset, y = frame->y + inset, size = frame->size - 2 * inset;
-
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + size - r, y + r, r, -G_PI / 2, 0);
-  cairo_arc (cr, x + size - r, y + size - r, r, 0, G_PI / 2);
-  cairo_arc (cr, x + r, y + size - r, r, G_PI / 2, G_PI);
-  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
-  set_color (cr, &pal->hole, 1.0);
-  cairo_fill_preserve (cr);
-  cairo_set_line_width (cr, 1.0);
-  set_color (cr, &pal->fg, 0.15);
-  cairo_stroke (cr);
-}
-
-static void
-draw_grid (TafelBoardView *self,
-           cairo_t        *cr,
-           const Frame    *frame,
-           const Palette  *pal)
-{
-  const TafelBoard *b = board (self);
-  double inset = frame->size * 0.04;
-
-  cairo_set_line_width (cr, frame->size * 0.012);
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  set_color (cr, &pal->fg, 0.35);
-  for (guint i = 1; i < b->columns; i++)
-    {
-      double x = frame->x + frame->size * i / b->columns;
-      cairo_move_to (cr, x, frame->y + inset);
-      cairo_line_to (cr, x, frame->y + frame->size - inset);
-    }
-  for (guint i = 1; i < b->rows; i++)
-    {
-      double y = frame->y + frame->size * i / b->rows;
-      cairo_move_to (cr, frame->x + inset, y);
-      cairo_line_to (cr, frame->x + frame->size - inset, y);
-    }
-  cairo_stroke (cr);
-}
-
-/* The smallest rectangle around every point, a cell's half beyond. */
-static void
-points_extent (TafelBoardView        *self,
-               const Frame           *frame,
-               graphene_rect_t       *rect)
-{
-  const TafelBoard *b = board (self);
-  double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
-  double half = frame->size / MAX (b->columns, 1) / 2;
-
-  for (guint i = 0; i < b->n_points; i++)
-    {
-      double x, y;
-
-      to_widget (frame, &b->points[i], &x, &y);
-      x0 = MIN (x0, x);
-      y0 = MIN (y0, y);
-      x1 = MAX (x1, x);
-      y1 = MAX (y1, y);
-    }
-
-  graphene_rect_init (rect, x0 - half, y0 - half, x1 - x0 + 2 * half, y1 - y0 + 2 * half);
-}
-
-static void
-draw_frame (TafelBoardView *self,
-            cairo_t        *cr,
-            const Frame    *frame,
-            const Palette  *pal)
-{
-  const TafelBoard *b = board (self);
-  double r = b->point_radius * frame->size;
-  graphene_rect_t rect;
-
-  points_extent (self, frame, &rect);
-  cairo_new_path (cr);
-  cairo_rectangle (cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height);
-  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
-  for (guint i = 0; i < b->n_points; i++)
-    {
-      double x, y;
-
-      to_widget (frame, &b->points[i], &x, &y);
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, x, y, r * 1.08, 0, 2 * G_PI);
-    }
-  set_color (cr, &pal->board, 1.0);
-  cairo_fill (cr);
-  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
 }
 
 /* Frame boards have gravity: a move in a column fills its lowest empty
@@ -373,172 +183,155 @@ landing_point (TafelBoardView       *self,
   return best;
 }
 
-/* The highest stone of a column: the one a frame move put there last. */
 static int
-top_point (TafelBoardView       *self,
-           const TafelPointInfo *info,
-           guint                 target)
+side_of (guint8 owner)
 {
-  const TafelBoard *b = board (self);
-  int best = -1;
+  return owner == TAFEL_POINT_SIDE0 ? 0 : 1;
+}
 
-  for (guint i = 0; i < b->n_points; i++)
-    if (b->target_of_point[i] == target && info[i].owner != TAFEL_POINT_EMPTY &&
-        (best < 0 || b->points[i].y < b->points[best].y))
-      best = i;
+/* ---- drawing ---- */
 
-  return best;
+/* 0..1 of an animation of @usec that started at @start. */
+static double
+progress (gint64 now,
+          gint64 start,
+          gint64 usec)
+{
+  return CLAMP ((double) (now - start) / usec, 0.0, 1.0);
+}
+
+static double
+ease_out (double t)
+{
+  return 1 - (1 - t) * (1 - t) * (1 - t);
+}
+
+static gboolean
+is_animated (TafelBoardView *self,
+             guint           point)
+{
+  for (guint i = 0; i < self->anims->len; i++)
+    {
+      const Anim *a = &g_array_index (self->anims, Anim, i);
+
+      if (a->kind != ANIM_VANISH && a->point == point)
+        return TRUE;
+    }
+
+  return FALSE;
 }
 
 static void
-draw_lines (TafelBoardView *self,
-            cairo_t        *cr,
-            const Frame    *frame,
-            const Palette  *pal)
+draw_anims (TafelBoardView          *self,
+            cairo_t                 *cr,
+            const TafelBoardScene   *scene,
+            const TafelBoardPainter *painter,
+            gint64                   now)
 {
-  const TafelBoard *b = board (self);
+  graphene_rect_t extent;
 
-  /* Drawn opaque in a group and then blended once, so that crossings
-   * do not come out darker. */
-  cairo_push_group (cr);
-  cairo_set_line_width (cr, frame->size * 0.01);
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_SQUARE);
-  set_color (cr, &pal->fg, 1.0);
-  for (guint i = 0; i < b->n_edges; i++)
+  /* Moving stones stay on the board: a disc enters the frame from its
+   * top edge, a lifted stone's shadow does not spill over. */
+  painter->extent (scene, &extent);
+  cairo_save (cr);
+  cairo_rectangle (cr, extent.origin.x, extent.origin.y, extent.size.width, extent.size.height);
+  cairo_clip (cr);
+
+  for (guint i = 0; i < self->anims->len; i++)
     {
-      double x0, y0, x1, y1;
+      const Anim *a = &g_array_index (self->anims, Anim, i);
+      int side = side_of (a->owner);
+      double x, y, t;
 
-      to_widget (frame, &b->points[b->edges[i][0]], &x0, &y0);
-      to_widget (frame, &b->points[b->edges[i][1]], &x1, &y1);
-      cairo_move_to (cr, x0, y0);
-      cairo_line_to (cr, x1, y1);
+      tafel_board_to_widget (scene, a->point, &x, &y);
+      switch (a->kind)
+        {
+        case ANIM_APPEAR:
+          t = ease_out (progress (now, self->anim_start, MOVE_USEC));
+          painter->stone (cr, scene, x, y, side, a->alpha * t, 1 - t);
+          break;
+        case ANIM_FALL:
+          {
+            /* Falling in from above the board, speeding up. */
+            double fall = y - scene->frame.y + tafel_board_radius (scene);
+
+            t = progress (now, self->anim_start, FALL_USEC);
+            painter->stone (cr, scene, x, y - fall * (1 - t * t), side, a->alpha, 0);
+          }
+          break;
+        case ANIM_SLIDE:
+          {
+            double x0, y0;
+
+            t = progress (now, self->anim_start, MOVE_USEC);
+            tafel_board_to_widget (scene, a->from, &x0, &y0);
+            painter->stone (cr, scene,
+                            x0 + (x - x0) * ease_out (t), y0 + (y - y0) * ease_out (t),
+                            side, a->alpha, sin (G_PI * t) * 0.6);
+          }
+          break;
+        case ANIM_VANISH:
+        default:
+          t = progress (now, self->anim_start, VANISH_USEC);
+          if (t < 1)
+            painter->stone (cr, scene, x, y, side, a->alpha * (1 - t), 0);
+          break;
+        }
     }
-  cairo_stroke (cr);
 
-  for (guint i = 0; i < b->n_points; i++)
+  cairo_restore (cr);
+}
+
+/* Where a click at @point would go: a faint, ringed stone where one
+ * would be put (@stones: the stone, under the frame; else the ring), a
+ * ring round a stone that would be picked up or taken. */
+static void
+draw_preview (TafelBoardView          *self,
+              cairo_t                 *cr,
+              const TafelBoardScene   *scene,
+              const TafelBoardPainter *painter,
+              int                      point,
+              gboolean                 stones)
+{
+  const TafelBoard *b = scene->board;
+  gboolean targets[MAX_POINTS];
+  guint target;
+  int shown;
+
+  if (point < 0 || self->match == NULL || !self->interactive)
+    return;
+
+  target = b->target_of_point[point];
+  tafel_match_continuations (self->match, self->path, self->path_len, targets, NULL);
+  if (!targets[target])
+    return;
+
+  shown = b->style == TAFEL_BOARD_FRAME ? landing_point (self, scene->info, target) : point;
+  if (shown < 0)
+    return;
+
+  if (scene->info[shown].owner == TAFEL_POINT_EMPTY && stones)
     {
       double x, y;
 
-      to_widget (frame, &b->points[i], &x, &y);
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, x, y, frame->size * 0.016, 0, 2 * G_PI);
+      tafel_board_to_widget (scene, shown, &x, &y);
+      painter->stone (cr, scene, x, y, tafel_match_get_side_to_move (self->match),
+                      PREVIEW_ALPHA, 0);
     }
-  cairo_fill (cr);
-  cairo_pop_group_to_source (cr);
-  cairo_paint_with_alpha (cr, 0.55);
-}
-
-static void
-draw_cell_highlight (TafelBoardView *self,
-                     cairo_t        *cr,
-                     const Frame    *frame,
-                     const GdkRGBA  *color,
-                     double          alpha,
-                     guint           point)
-{
-  const TafelBoard *b = board (self);
-  double x, y, r = b->point_radius * frame->size * 1.55;
-
-  to_widget (frame, &b->points[point], &x, &y);
-  set_color (cr, color, alpha);
-  cairo_new_sub_path (cr);
-  if (b->style == TAFEL_BOARD_GRID)
+  else if (scene->info[shown].owner == TAFEL_POINT_EMPTY && !stones)
     {
-      double half = frame->size / b->columns / 2 - frame->size * 0.02;
-      cairo_rectangle (cr, x - half, y - half, 2 * half, 2 * half);
+      /* Ringed in the colour of the side to move, so that the faint
+       * stone reads on any board. */
+      painter->mark (cr, scene, shown, &scene->pal.side[tafel_match_get_side_to_move (self->match)],
+                     0.8, TAFEL_BOARD_MARK_RING);
     }
-  else
-    cairo_arc (cr, x, y, r, 0, 2 * G_PI);
-  cairo_fill (cr);
-}
-
-static void
-draw_win (TafelBoardView     *self,
-          cairo_t            *cr,
-          const Frame        *frame,
-          const Palette      *pal,
-          const TafelOutcome *outcome)
-{
-  const TafelBoard *b = board (self);
-
-  if (outcome->status != TAFEL_STATUS_WON)
-    return;
-
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  cairo_set_line_width (cr, frame->size * 0.04);
-  set_color (cr, &pal->fg, 0.75);
-  for (guint i = 0; i < outcome->n_lines; i++)
+  else if (scene->info[shown].owner != TAFEL_POINT_EMPTY && !stones &&
+           !(scene->info[shown].flags & TAFEL_POINT_FLAG_SELECTED))
     {
-      const guint8 *line = &b->lines[outcome->lines[i] * b->line_len];
-      double x0, y0, x1, y1, dx, dy, len;
+      gboolean own = side_of (scene->info[shown].owner) == tafel_match_get_side_to_move (self->match);
 
-      to_widget (frame, &b->points[line[0]], &x0, &y0);
-      to_widget (frame, &b->points[line[b->line_len - 1]], &x1, &y1);
-      dx = x1 - x0;
-      dy = y1 - y0;
-      len = hypot (dx, dy);
-      if (len > 0)
-        {
-          double extend = b->point_radius * frame->size * 1.3 / len;
-          x0 -= dx * extend;
-          y0 -= dy * extend;
-          x1 += dx * extend;
-          y1 += dy * extend;
-        }
-      cairo_move_to (cr, x0, y0);
-      cairo_line_to (cr, x1, y1);
-    }
-  cairo_stroke (cr);
-
-  /* Boards without drawn lines mark the winning stones themselves. */
-  if (outcome->n_lines == 0)
-    for (guint i = 0; i < outcome->n_marks; i++)
-      draw_cell_highlight (self, cr, frame, &pal->accent, 0.35, outcome->marks[i]);
-}
-
-/* Stones still in hand, in a column beside the board: the first side's
- * on the left, the second side's on the right. */
-static void
-draw_hands (TafelBoardView       *self,
-            cairo_t              *cr,
-            const Frame          *frame,
-            const Palette        *pal,
-            const TafelPointInfo *shown)
-{
-  const TafelRules *rules = tafel_match_get_rules (self->match);
-  const TafelState *state = tafel_match_get_state (self->match);
-  double r = rules->board->point_radius * frame->size * 0.8;
-  TafelPointInfo actual[MAX_POINTS];
-  int placed[2] = { 0, 0 };
-
-  /* A stone a half-made move put on the board has left the hand. */
-  rules->points (state, actual);
-  for (guint i = 0; i < rules->board->n_points; i++)
-    {
-      if (shown[i].owner != TAFEL_POINT_EMPTY)
-        placed[shown[i].owner == TAFEL_POINT_SIDE0 ? 0 : 1]++;
-      if (actual[i].owner != TAFEL_POINT_EMPTY)
-        placed[actual[i].owner == TAFEL_POINT_SIDE0 ? 0 : 1]--;
-    }
-
-  for (int side = 0; side < 2; side++)
-    {
-      guint n = rules->in_hand (state, side) - CLAMP (placed[side], 0, 1);
-      double x = side == 0 ? frame->x - frame->size * HAND_COLUMN / 2
-                           : frame->x + frame->size * (1 + HAND_COLUMN / 2);
-
-      for (guint i = 0; i < n; i++)
-        {
-          double y = frame->y + frame->size * (0.1 + i * 0.09);
-
-          cairo_new_sub_path (cr);
-          cairo_arc (cr, x, y, r, 0, 2 * G_PI);
-          set_color (cr, &pal->side[side], 1.0);
-          cairo_fill_preserve (cr);
-          cairo_set_line_width (cr, frame->size * 0.004);
-          set_color (cr, &pal->fg, 0.35);
-          cairo_stroke (cr);
-        }
+      painter->mark (cr, scene, shown, own ? &scene->pal.accent : &scene->pal.remove, 0.7,
+                     TAFEL_BOARD_MARK_RING);
     }
 }
 
@@ -546,79 +339,87 @@ draw_hands (TafelBoardView       *self,
  * click may go to marked — a dot where it is empty, a ring round a stone
  * that may be taken. */
 static void
-draw_next_clicks (TafelBoardView       *self,
-                  cairo_t              *cr,
-                  const Frame          *frame,
-                  const Palette        *pal,
-                  const TafelPointInfo *info)
+draw_next_clicks (TafelBoardView          *self,
+                  cairo_t                 *cr,
+                  const TafelBoardScene   *scene,
+                  const TafelBoardPainter *painter)
 {
-  const TafelBoard *b = board (self);
+  const TafelBoard *b = scene->board;
   gboolean targets[MAX_POINTS];
-  double r = b->point_radius * frame->size;
 
   tafel_match_continuations (self->match, self->path, self->path_len, targets, NULL);
-  cairo_set_line_width (cr, frame->size * 0.008);
   for (guint i = 0; i < b->n_points; i++)
     {
-      double x, y;
-
-      to_widget (frame, &b->points[i], &x, &y);
-      cairo_new_sub_path (cr);
-      if (info[i].flags & TAFEL_POINT_FLAG_SELECTED)
-        {
-          cairo_arc (cr, x, y, r * 1.3, 0, 2 * G_PI);
-          set_color (cr, &pal->accent, 1.0);
-          cairo_stroke (cr);
-        }
-      else if (targets[b->target_of_point[i]] && info[i].owner == TAFEL_POINT_EMPTY)
-        {
-          cairo_arc (cr, x, y, r * 0.4, 0, 2 * G_PI);
-          set_color (cr, &pal->accent, 0.8);
-          cairo_fill (cr);
-        }
+      if (scene->info[i].flags & TAFEL_POINT_FLAG_SELECTED)
+        painter->mark (cr, scene, i, &scene->pal.accent, 1.0, TAFEL_BOARD_MARK_RING);
+      else if (targets[b->target_of_point[i]] && scene->info[i].owner == TAFEL_POINT_EMPTY)
+        painter->mark (cr, scene, i, &scene->pal.accent, 0.8, TAFEL_BOARD_MARK_DOT);
       else if (targets[b->target_of_point[i]])
-        {
-          cairo_arc (cr, x, y, r * 1.3, 0, 2 * G_PI);
-          set_color (cr, &pal->remove, 1.0);
-          cairo_stroke (cr);
-        }
+        painter->mark (cr, scene, i, &scene->pal.remove, 1.0, TAFEL_BOARD_MARK_RING);
     }
 }
 
 /* The points a hinted move touches, ringed, fading after a while. */
 static void
-draw_hint (TafelBoardView       *self,
-           cairo_t              *cr,
-           const Frame          *frame,
-           const Palette        *pal,
-           const TafelPointInfo *info,
-           gint64                now)
+draw_hint (TafelBoardView          *self,
+           cairo_t                 *cr,
+           const TafelBoardScene   *scene,
+           const TafelBoardPainter *painter,
+           gint64                   now)
 {
-  const TafelBoard *b = board (self);
-  double t = (double) (now - self->hint_start) / HINT_USEC;
+  const TafelBoard *b = scene->board;
+  double t = progress (now, self->hint_start, HINT_USEC);
   double alpha = t < 0.75 ? 1.0 : MAX (0.0, (1.0 - t) * 4);
 
-  cairo_set_line_width (cr, frame->size * 0.012);
-  set_color (cr, &pal->accent, alpha);
   for (guint i = 0; i < self->hint.len; i++)
     {
       int point = -1;
-      double x, y;
 
       if (b->style == TAFEL_BOARD_FRAME)
-        point = landing_point (self, info, self->hint.path[i]);
+        point = landing_point (self, scene->info, self->hint.path[i]);
       else
         for (guint p = 0; p < b->n_points && point < 0; p++)
           if (b->target_of_point[p] == self->hint.path[i])
             point = p;
-      if (point < 0)
-        continue;
-
-      to_widget (frame, &b->points[point], &x, &y);
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, x, y, b->point_radius * frame->size * 1.45, 0, 2 * G_PI);
-      cairo_stroke (cr);
+      if (point >= 0)
+        painter->mark (cr, scene, point, &scene->pal.accent, alpha, TAFEL_BOARD_MARK_RING);
     }
+}
+
+/* The columns beside the board: stones in hand, and whose turn it is. */
+static void
+draw_columns (TafelBoardView          *self,
+              cairo_t                 *cr,
+              const TafelBoardScene   *scene,
+              const TafelBoardPainter *painter)
+{
+  const TafelRules *rules = tafel_match_get_rules (self->match);
+  const TafelState *state = tafel_match_get_state (self->match);
+  int to_move = tafel_match_get_status (self->match) == TAFEL_STATUS_RUNNING
+                ? tafel_match_get_side_to_move (self->match) : TAFEL_SIDE_NONE;
+  TafelPointInfo actual[MAX_POINTS];
+  guint in_hand[2];
+  int placed[2] = { 0, 0 };
+
+  if (rules->in_hand == NULL)
+    {
+      tafel_board_paint_columns (cr, scene, painter, NULL, to_move);
+      return;
+    }
+
+  /* A stone a half-made move put on the board has left the hand. */
+  rules->points (state, actual);
+  for (guint i = 0; i < scene->board->n_points; i++)
+    {
+      if (scene->info[i].owner != TAFEL_POINT_EMPTY)
+        placed[side_of (scene->info[i].owner)]++;
+      if (actual[i].owner != TAFEL_POINT_EMPTY)
+        placed[side_of (actual[i].owner)]--;
+    }
+  for (int side = 0; side < 2; side++)
+    in_hand[side] = rules->in_hand (state, side) - CLAMP (placed[side], 0, 1);
+
+  tafel_board_paint_columns (cr, scene, painter, in_hand, to_move);
 }
 
 static void
@@ -626,136 +427,95 @@ tafel_board_view_snapshot (GtkWidget   *widget,
                            GtkSnapshot *snapshot)
 {
   TafelBoardView *self = TAFEL_BOARD_VIEW (widget);
-  const TafelBoard *b;
+  const TafelBoardPainter *painter;
   const TafelOutcome *outcome;
-  const TafelMove *last;
   TafelPointInfo info[MAX_POINTS];
-  cairo_t *cr;
+  TafelBoardScene scene;
   gint64 now = g_get_monotonic_time ();
-  Palette pal;
-  Frame frame;
+  cairo_t *cr;
 
-  if (self->match == NULL)
+  if (board (self) == NULL)
     return;
 
-  b = board (self);
-  outcome = tafel_match_get_outcome (self->match);
-  get_frame (self, &frame);
-  get_palette (self, &pal);
-  tafel_match_get_rules (self->match)->points (tafel_match_get_state (self->match), info);
-  /* A half-made move shows as it would stand. */
-  if (self->path_len > 0 && tafel_match_get_rules (self->match)->preview != NULL)
-    tafel_match_get_rules (self->match)->preview (tafel_match_get_state (self->match),
-                                                  self->path, self->path_len, info);
+  init_scene (self, &scene);
+  painter = tafel_board_painter_for (scene.board->style);
+  tafel_board_palette_init (&scene.pal, widget, painter);
+  scene.info = info;
+  if (self->match != NULL)
+    {
+      const TafelRules *rules = tafel_match_get_rules (self->match);
+
+      outcome = tafel_match_get_outcome (self->match);
+      rules->points (tafel_match_get_state (self->match), info);
+      /* A half-made move shows as it would stand. */
+      if (self->path_len > 0 && rules->preview != NULL)
+        rules->preview (tafel_match_get_state (self->match), self->path, self->path_len, info);
+      /* The last move is marked once its stones have come to rest. */
+      if (self->anims->len == 0)
+        scene.last = tafel_match_get_last_move (self->match);
+    }
+  else
+    {
+      outcome = &self->position_outcome;
+      memcpy (info, self->position, sizeof info);
+    }
 
   cr = gtk_snapshot_append_cairo (snapshot,
                                   &GRAPHENE_RECT_INIT (0, 0,
                                                        gtk_widget_get_width (widget),
                                                        gtk_widget_get_height (widget)));
 
-  if (b->style != TAFEL_BOARD_FRAME)
-    draw_card (self, cr, &frame, &pal);
-  if (b->style == TAFEL_BOARD_GRID)
-    draw_grid (self, cr, &frame, &pal);
-  else if (b->style == TAFEL_BOARD_LINES)
-    draw_lines (self, cr, &frame, &pal);
+  painter->background (cr, &scene);
 
-  /* The points of the last move, softly (their targets are points on
-   * every board but the frame, whose targets are columns). */
-  last = tafel_match_get_last_move (self->match);
-  if (last != NULL && b->style != TAFEL_BOARD_FRAME)
-    for (guint i = 0; i < last->len; i++)
-      draw_cell_highlight (self, cr, &frame, &pal.accent, 0.12, last->path[i]);
-
-  /* Where a click would play: on frame boards, where the disc would land. */
-  if (self->interactive && self->hover_point >= 0)
+  for (guint i = 0; i < scene.board->n_points; i++)
     {
-      gboolean targets[MAX_POINTS];
-      guint target = b->target_of_point[self->hover_point];
-      int shown = b->style == TAFEL_BOARD_FRAME ? landing_point (self, info, target) : self->hover_point;
+      double x, y;
 
-      tafel_match_continuations (self->match, self->path, self->path_len, targets, NULL);
-      if (targets[target] && shown >= 0 && info[shown].owner == TAFEL_POINT_EMPTY)
-        draw_stone (self, cr, &frame, &pal, shown,
-                    tafel_match_get_side_to_move (self->match) == 0 ? TAFEL_POINT_SIDE0 : TAFEL_POINT_SIDE1,
-                    0.25);
-    }
-
-  for (guint i = 0; i < b->n_points; i++)
-    {
-      if (info[i].owner == TAFEL_POINT_EMPTY)
+      if (info[i].owner == TAFEL_POINT_EMPTY || is_animated (self, i))
         continue;
-      if ((int) i == self->drop_point)
-        {
-          /* Falling in from above the board, speeding up. */
-          double t = MIN (1.0, (double) (now - self->drop_start) / DROP_USEC);
-          double fall = (b->points[i].y + b->point_radius * 2) * frame.size;
-
-          cairo_save (cr);
-          cairo_translate (cr, 0, -fall * (1.0 - t * t));
-          draw_stone (self, cr, &frame, &pal, i, info[i].owner, 1.0);
-          cairo_restore (cr);
-          continue;
-        }
-      draw_stone (self, cr, &frame, &pal, i, info[i].owner,
-                  info[i].flags & TAFEL_POINT_FLAG_VANISHES_NEXT ? FADED_ALPHA : 1.0);
+      tafel_board_to_widget (&scene, i, &x, &y);
+      painter->stone (cr, &scene, x, y, side_of (info[i].owner),
+                      info[i].flags & TAFEL_POINT_FLAG_VANISHES_NEXT ? TAFEL_BOARD_FADED : 1.0, 0);
     }
 
-  /* Stones that just vanished fade out from their faded look. */
-  for (guint i = 0; i < self->ghosts->len; i++)
-    {
-      const Ghost *g = &g_array_index (self->ghosts, Ghost, i);
-      double t = (double) (now - g->start) / VANISH_USEC;
+  /* Where a click would put a stone: under the pointer, and under the
+   * keyboard cursor when the board has the keyboard focus. */
+  draw_preview (self, cr, &scene, painter, self->hover_point, TRUE);
+  if (gtk_widget_has_visible_focus (widget) && self->cursor != self->hover_point)
+    draw_preview (self, cr, &scene, painter, self->cursor, TRUE);
 
-      if (t < 1.0)
-        draw_stone (self, cr, &frame, &pal, g->point, g->owner, FADED_ALPHA * (1.0 - t));
-    }
+  draw_anims (self, cr, &scene, painter, now);
+  if (painter->foreground != NULL)
+    painter->foreground (cr, &scene);
 
-  if (tafel_match_get_rules (self->match)->in_hand != NULL)
-    draw_hands (self, cr, &frame, &pal, info);
-  if (self->path_len > 0)
-    draw_next_clicks (self, cr, &frame, &pal, info);
+  if (self->match != NULL && self->path_len > 0)
+    draw_next_clicks (self, cr, &scene, painter);
+  /* A stone under the pointer or the cursor that a click would pick up
+   * or take. */
+  draw_preview (self, cr, &scene, painter, self->hover_point, FALSE);
   if (self->hint_start != 0)
-    draw_hint (self, cr, &frame, &pal, info, now);
-  if (gtk_widget_has_visible_focus (widget))
+    draw_hint (self, cr, &scene, painter, now);
+  if (gtk_widget_has_visible_focus (widget) && self->match != NULL)
     {
-      double x, y, r = b->point_radius * frame.size * 1.55;
+      int shown = self->cursor;
 
-      to_widget (&frame, &b->points[self->cursor], &x, &y);
-      cairo_set_line_width (cr, MAX (2.0, frame.size * 0.006));
-      set_color (cr, &pal.accent, 1.0);
-      cairo_new_sub_path (cr);
-      if (b->style == TAFEL_BOARD_GRID)
+      draw_preview (self, cr, &scene, painter, self->cursor, FALSE);
+      /* On frame boards the cursor names a column: ring its landing point. */
+      if (scene.board->style == TAFEL_BOARD_FRAME)
         {
-          double half = frame.size / b->columns / 2 - frame.size * 0.015;
-          cairo_rectangle (cr, x - half, y - half, 2 * half, 2 * half);
+          int landing = landing_point (self, info, scene.board->target_of_point[self->cursor]);
+
+          if (landing >= 0)
+            shown = landing;
         }
-      else
-        cairo_arc (cr, x, y, r, 0, 2 * G_PI);
-      cairo_stroke (cr);
+      painter->mark (cr, &scene, shown, &scene.pal.accent, 1.0, TAFEL_BOARD_MARK_RING);
     }
 
-  if (b->style == TAFEL_BOARD_FRAME)
-    {
-      draw_frame (self, cr, &frame, &pal);
-      /* The last disc gets a small mark. */
-      if (last != NULL && self->drop_point < 0)
-        {
-          int top = top_point (self, info, last->path[0]);
-          double x, y;
+  if (self->match != NULL)
+    draw_columns (self, cr, &scene, painter);
 
-          if (top >= 0)
-            {
-              to_widget (&frame, &b->points[top], &x, &y);
-              cairo_new_sub_path (cr);
-              cairo_arc (cr, x, y, b->point_radius * frame.size * 0.22, 0, 2 * G_PI);
-              set_color (cr, &pal.hole, 0.85);
-              cairo_fill (cr);
-            }
-        }
-    }
-
-  draw_win (self, cr, &frame, &pal, outcome);
+  tafel_board_paint_win (cr, &scene, painter, outcome,
+                         self->win_start != 0 ? progress (now, self->win_start, WIN_USEC) : 1.0);
   cairo_destroy (cr);
 }
 
@@ -769,16 +529,15 @@ on_tick (GtkWidget     *widget,
   TafelBoardView *self = TAFEL_BOARD_VIEW (widget);
   gint64 now = g_get_monotonic_time ();
 
-  for (guint i = self->ghosts->len; i > 0; i--)
-    if (now - g_array_index (self->ghosts, Ghost, i - 1).start >= VANISH_USEC)
-      g_array_remove_index_fast (self->ghosts, i - 1);
-  if (self->drop_point >= 0 && now - self->drop_start >= DROP_USEC)
-    self->drop_point = -1;
+  if (self->anims->len > 0 && now - self->anim_start >= MAX (FALL_USEC, VANISH_USEC))
+    g_array_set_size (self->anims, 0);
+  if (self->win_start != 0 && now - self->win_start >= WIN_USEC)
+    self->win_start = 0;
   if (self->hint_start != 0 && now - self->hint_start >= HINT_USEC)
     self->hint_start = 0;
 
   gtk_widget_queue_draw (widget);
-  if (self->ghosts->len > 0 || self->drop_point >= 0 || self->hint_start != 0)
+  if (self->anims->len > 0 || self->win_start != 0 || self->hint_start != 0)
     return G_SOURCE_CONTINUE;
 
   self->tick_id = 0;
@@ -786,45 +545,156 @@ on_tick (GtkWidget     *widget,
 }
 
 static void
+start_ticking (TafelBoardView *self)
+{
+  if (self->tick_id == 0)
+    self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), on_tick, NULL, NULL);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
 remember_shown (TafelBoardView *self)
 {
   tafel_match_get_rules (self->match)->points (tafel_match_get_state (self->match), self->shown);
   self->shown_moves = tafel_match_get_n_moves (self->match);
+  self->shown_status = tafel_match_get_status (self->match);
+}
+
+/* One move forward: what changed from @before to @after, as movement. */
+static void
+start_anims (TafelBoardView       *self,
+             const TafelPointInfo *before,
+             const TafelPointInfo *after)
+{
+  const TafelBoard *b = board (self);
+  Anim appeared[MAX_POINTS], vanished[MAX_POINTS];
+  guint n_appeared = 0, n_vanished = 0;
+
+  for (guint i = 0; i < b->n_points; i++)
+    {
+      if (before[i].owner == after[i].owner)
+        continue;
+      if (before[i].owner != TAFEL_POINT_EMPTY)
+        vanished[n_vanished++] = (Anim) {
+          ANIM_VANISH, i, i, before[i].owner,
+          before[i].flags & TAFEL_POINT_FLAG_VANISHES_NEXT ? TAFEL_BOARD_FADED : 1.0
+        };
+      if (after[i].owner != TAFEL_POINT_EMPTY)
+        appeared[n_appeared++] = (Anim) {
+          b->style == TAFEL_BOARD_FRAME ? ANIM_FALL : ANIM_APPEAR, i, i, after[i].owner,
+          after[i].flags & TAFEL_POINT_FLAG_VANISHES_NEXT ? TAFEL_BOARD_FADED : 1.0
+        };
+    }
+
+  /* On a board of lines a stone that left one point for another of the
+   * same colour moved there (or flew). */
+  if (b->style == TAFEL_BOARD_LINES && n_appeared == 1)
+    for (guint i = 0; i < n_vanished; i++)
+      if (vanished[i].owner == appeared[0].owner)
+        {
+          appeared[0].kind = ANIM_SLIDE;
+          appeared[0].from = vanished[i].point;
+          vanished[i] = vanished[--n_vanished];
+          break;
+        }
+
+  g_array_append_vals (self->anims, appeared, n_appeared);
+  g_array_append_vals (self->anims, vanished, n_vanished);
+  self->anim_start = g_get_monotonic_time ();
 }
 
 static void
 on_match_changed (TafelMatch     *match,
                   TafelBoardView *self)
 {
-  const TafelBoard *b = board (self);
   TafelPointInfo now[MAX_POINTS];
+  gboolean forward = tafel_match_get_n_moves (match) == self->shown_moves + 1;
 
   set_path_len (self, 0);
   self->hint_start = 0;
+  g_array_set_size (self->anims, 0);
+  self->win_start = 0;
+
   tafel_match_get_rules (match)->points (tafel_match_get_state (match), now);
-
-  /* One move forward: stones that left the board fade out, and on frame
-   * boards the new disc falls in. */
-  g_array_set_size (self->ghosts, 0);
-  self->drop_point = -1;
-  if (tafel_match_get_n_moves (match) == self->shown_moves + 1 && animations_enabled (self))
-    for (guint i = 0; i < b->n_points; i++)
-      {
-        if (self->shown[i].owner != TAFEL_POINT_EMPTY && now[i].owner == TAFEL_POINT_EMPTY)
-          g_array_append_val (self->ghosts, ((Ghost) { i, self->shown[i].owner, g_get_monotonic_time () }));
-        else if (b->style == TAFEL_BOARD_FRAME &&
-                 self->shown[i].owner == TAFEL_POINT_EMPTY && now[i].owner != TAFEL_POINT_EMPTY)
-          {
-            self->drop_point = i;
-            self->drop_start = g_get_monotonic_time ();
-          }
-      }
-
-  if ((self->ghosts->len > 0 || self->drop_point >= 0) && self->tick_id == 0)
-    self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), on_tick, NULL, NULL);
+  if (forward && animations_enabled (self))
+    {
+      start_anims (self, self->shown, now);
+      /* A move that wins draws its line once the stone has landed. */
+      if (tafel_match_get_status (match) == TAFEL_STATUS_WON &&
+          self->shown_status != TAFEL_STATUS_WON)
+        self->win_start = g_get_monotonic_time () + MOVE_USEC;
+      if (self->anims->len > 0 || self->win_start != 0)
+        start_ticking (self);
+    }
 
   remember_shown (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * tafel_board_view_finish_animations:
+ *
+ * Shows at once what the board is animating towards.
+ */
+void
+tafel_board_view_finish_animations (TafelBoardView *self)
+{
+  g_return_if_fail (TAFEL_IS_BOARD_VIEW (self));
+
+  if (self->anims->len == 0 && self->win_start == 0)
+    return;
+
+  g_array_set_size (self->anims, 0);
+  self->win_start = 0;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+tafel_board_view_get_animating (TafelBoardView *self)
+{
+  g_return_val_if_fail (TAFEL_IS_BOARD_VIEW (self), FALSE);
+
+  return self->anims->len > 0 || self->win_start != 0;
+}
+
+/**
+ * tafel_board_view_set_animations:
+ * @animations: whether moves are animated; %TAFEL_BOARD_ANIMATIONS_SYSTEM
+ *   follows GtkSettings:gtk-enable-animations (the default)
+ */
+void
+tafel_board_view_set_animations (TafelBoardView       *self,
+                                 TafelBoardAnimations  animations)
+{
+  g_return_if_fail (TAFEL_IS_BOARD_VIEW (self));
+
+  self->animations = animations;
+  if (!animations_enabled (self))
+    tafel_board_view_finish_animations (self);
+}
+
+/**
+ * tafel_board_view_get_board_rect:
+ * @rect: (out): the board's rectangle in widget coordinates
+ *
+ * Every stone on the board, its shadow included, is drawn inside @rect.
+ *
+ * Returns: FALSE when there is no board to show
+ */
+gboolean
+tafel_board_view_get_board_rect (TafelBoardView  *self,
+                                 graphene_rect_t *rect)
+{
+  TafelBoardScene scene;
+
+  g_return_val_if_fail (TAFEL_IS_BOARD_VIEW (self), FALSE);
+
+  if (board (self) == NULL)
+    return FALSE;
+
+  init_scene (self, &scene);
+  tafel_board_painter_for (scene.board->style)->extent (&scene, rect);
+  return TRUE;
 }
 
 /* ---- input ---- */
@@ -837,7 +707,7 @@ point_at (TafelBoardView *self,
   const TafelBoard *b = board (self);
   double best = G_MAXDOUBLE, reach;
   int best_point = -1;
-  Frame frame;
+  TafelBoardFrame frame;
 
   get_frame (self, &frame);
   /* A click counts for the nearest point within half a cell (grid and
@@ -874,6 +744,8 @@ tafel_board_view_click (TafelBoardView *self,
 
   if (self->match == NULL || !self->interactive)
     return;
+  /* A click during an animation shows its end at once, and counts. */
+  tafel_board_view_finish_animations (self);
   if ((point = point_at (self, x, y)) < 0)
     return;
 
@@ -895,8 +767,17 @@ tafel_board_view_click (TafelBoardView *self,
   set_path_len (self, self->path_len + 1);
   if (tafel_match_continuations (self->match, self->path, self->path_len, targets, &move))
     {
+      g_autoptr(TafelMatch) match = g_object_ref (self->match);
+      guint before = tafel_match_get_n_moves (match);
+
       set_path_len (self, 0);
       g_signal_emit (self, signals[MOVE], 0, &move);
+      /* For the UI tests: every complete move a person makes is played
+       * exactly once. */
+      if (g_getenv ("TAFEL_TRACE") != NULL && match == self->match &&
+          tafel_match_get_n_moves (match) != before + 1)
+        g_print ("board: a move was not played exactly once (%u moves before, %u after)\n",
+                 before, tafel_match_get_n_moves (match));
     }
 
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -1001,6 +882,7 @@ on_key_pressed (GtkEventControllerKey *controller,
 
   if (self->match == NULL || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0)
     return GDK_EVENT_PROPAGATE;
+  tafel_board_view_finish_animations (self);
 
   switch (keyval)
     {
@@ -1042,6 +924,9 @@ on_key_pressed (GtkEventControllerKey *controller,
       return GDK_EVENT_PROPAGATE;
     }
 
+  /* Moving the cursor is keyboard play: show where it is. */
+  if (GTK_IS_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))))
+    gtk_window_set_focus_visible (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), TRUE);
   if (next >= 0)
     {
       self->cursor = next;
@@ -1081,11 +966,11 @@ tafel_board_view_point_position (TafelBoardView *self,
                                  double         *x,
                                  double         *y)
 {
-  Frame frame;
+  TafelBoardFrame frame;
 
   g_return_val_if_fail (TAFEL_IS_BOARD_VIEW (self), FALSE);
 
-  if (self->match == NULL || point >= board (self)->n_points)
+  if (board (self) == NULL || point >= board (self)->n_points)
     return FALSE;
 
   get_frame (self, &frame);
@@ -1104,8 +989,9 @@ tafel_board_view_measure (GtkWidget      *widget,
                           int            *minimum_baseline,
                           int            *natural_baseline)
 {
-  *minimum = 200;
-  *natural = 480;
+  /* A game fills the window; a position shown beside text is small. */
+  *minimum = TAFEL_BOARD_VIEW (widget)->match != NULL ? 200 : 96;
+  *natural = TAFEL_BOARD_VIEW (widget)->match != NULL ? 480 : 144;
 }
 
 static void
@@ -1123,7 +1009,7 @@ tafel_board_view_finalize (GObject *object)
 {
   TafelBoardView *self = TAFEL_BOARD_VIEW (object);
 
-  g_array_unref (self->ghosts);
+  g_array_unref (self->anims);
 
   G_OBJECT_CLASS (tafel_board_view_parent_class)->finalize (object);
 }
@@ -1229,8 +1115,7 @@ tafel_board_view_init (TafelBoardView *self)
   GtkEventController *focus = gtk_event_controller_focus_new ();
 
   self->hover_point = -1;
-  self->drop_point = -1;
-  self->ghosts = g_array_new (FALSE, FALSE, sizeof (Ghost));
+  self->anims = g_array_new (FALSE, FALSE, sizeof (Anim));
 
   gtk_event_controller_set_name (GTK_EVENT_CONTROLLER (click), "tafel-board-click");
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
@@ -1288,8 +1173,9 @@ tafel_board_view_set_match (TafelBoardView *self,
   g_set_object (&self->match, match);
   set_path_len (self, 0);
   self->hover_point = -1;
-  self->drop_point = -1;
-  g_array_set_size (self->ghosts, 0);
+  self->hint_start = 0;
+  g_array_set_size (self->anims, 0);
+  self->win_start = 0;
 
   if (match != NULL)
     {
@@ -1299,7 +1185,7 @@ tafel_board_view_set_match (TafelBoardView *self,
       self->cursor = tafel_match_get_rules (match)->board->n_points / 2;
     }
 
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  gtk_widget_queue_resize (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MATCH]);
 }
 
@@ -1318,9 +1204,7 @@ tafel_board_view_show_hint (TafelBoardView  *self,
 
   self->hint = *move;
   self->hint_start = g_get_monotonic_time ();
-  if (self->tick_id == 0)
-    self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), on_tick, NULL, NULL);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  start_ticking (self);
 }
 
 /**
@@ -1358,4 +1242,36 @@ tafel_board_view_set_interactive (TafelBoardView *self,
   set_path_len (self, 0);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INTERACTIVE]);
+}
+
+/**
+ * tafel_board_view_set_position:
+ * @board: (nullable): the board to show, or %NULL for none
+ * @info: (nullable): what each point of @board shows; %NULL: all empty
+ * @outcome: (nullable): the winning lines to draw
+ *
+ * Shows a fixed position instead of a match (the view is not
+ * interactive then): the same drawing as in a game, for a board that
+ * need not be a legal position at all.
+ */
+void
+tafel_board_view_set_position (TafelBoardView       *self,
+                               const TafelBoard     *board,
+                               const TafelPointInfo *info,
+                               const TafelOutcome   *outcome)
+{
+  g_return_if_fail (TAFEL_IS_BOARD_VIEW (self));
+  g_return_if_fail (board == NULL || board->n_points <= MAX_POINTS);
+
+  tafel_board_view_set_match (self, NULL);
+  tafel_board_view_set_interactive (self, FALSE);
+  self->position_board = board;
+  memset (self->position, 0, sizeof self->position);
+  if (board != NULL && info != NULL)
+    memcpy (self->position, info, board->n_points * sizeof *info);
+  if (outcome != NULL)
+    self->position_outcome = *outcome;
+  else
+    self->position_outcome = (TafelOutcome) { .status = TAFEL_STATUS_RUNNING, .winner = TAFEL_SIDE_NONE };
+  gtk_widget_queue_resize (GTK_WIDGET (self));
 }

@@ -14,6 +14,12 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (TafelBoardView, tafel_board_view, TAFEL, BOARD_VIEW, GtkWidget)
 
+typedef enum {
+  TAFEL_BOARD_ANIMATIONS_SYSTEM,  /* as GtkSettings:gtk-enable-animations says */
+  TAFEL_BOARD_ANIMATIONS_ON,
+  TAFEL_BOARD_ANIMATIONS_OFF,
+} TafelBoardAnimations;
+
 GtkWidget  *tafel_board_view_new             (void);
 
 TafelMatch *tafel_board_view_get_match       (TafelBoardView *self);
@@ -37,5 +43,20 @@ const guint8 *tafel_board_view_get_path      (TafelBoardView *self,
 void        tafel_board_view_click           (TafelBoardView *self,
                                               double          x,
                                               double          y);
+
+/* A fixed position instead of a match, not interactive (Check Position). */
+void        tafel_board_view_set_position    (TafelBoardView       *self,
+                                              const TafelBoard     *board,
+                                              const TafelPointInfo *info,
+                                              const TafelOutcome   *outcome);
+/* Where the board is drawn; every stone lies inside. */
+gboolean    tafel_board_view_get_board_rect  (TafelBoardView  *self,
+                                              graphene_rect_t *rect);
+
+/* Movement: the match has changed already, the view shows it moving. */
+void        tafel_board_view_set_animations  (TafelBoardView       *self,
+                                              TafelBoardAnimations  animations);
+gboolean    tafel_board_view_get_animating   (TafelBoardView *self);
+void        tafel_board_view_finish_animations (TafelBoardView *self);
 
 G_END_DECLS

@@ -10,8 +10,8 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <math.h>
 
+#include "tafel-board-view.h"
 #include "tafel-check-dialog-private.h"
 #include "tafel-checker.h"
 #include "tafel-rules.h"
@@ -50,105 +50,41 @@ buffer (TafelCheckDialog *self)
   return gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->text_view));
 }
 
-/* ---- the board drawing ---- */
+/* ---- the board ---- */
 
+/* The board as the window draws it: the same view, not interactive,
+ * faint while the text is no board. */
 static void
-lookup_color (GtkStyleContext *context,
-              const char      *name,
-              const char      *fallback,
-              GdkRGBA         *rgba)
+show_board (TafelCheckDialog *self)
 {
-  if (!gtk_style_context_lookup_color (context, name, rgba))
-    gdk_rgba_parse (rgba, fallback);
-}
-
-static void
-set_color (cairo_t       *cr,
-           const GdkRGBA *c,
-           double         alpha)
-{
-  cairo_set_source_rgba (cr, c->red, c->green, c->blue, c->alpha * alpha);
-}
-
-/* The same colours and shapes as the board in the window, smaller. */
-static void
-draw_board (GtkDrawingArea *area,
-            cairo_t        *cr,
-            int             width,
-            int             height,
-            gpointer        data)
-{
-  TafelCheckDialog *self = data;
-  GtkStyleContext *context = gtk_widget_get_style_context (GTK_WIDGET (area));
   const TafelBoard *b = grid_board ();
-  double size = MIN (width, height);
-  double x0 = (width - size) / 2, y0 = (height - size) / 2;
-  double inset = size * 0.04, r = b->point_radius * size * 1.2;
-  GdkRGBA fg, side[2];
+  TafelPointInfo info[N_CELLS] = { { 0 } };
+  TafelOutcome outcome = { .status = TAFEL_STATUS_RUNNING, .winner = TAFEL_SIDE_NONE };
 
-  gtk_style_context_get_color (context, &fg);
-  lookup_color (context, "accent_color", "#1c71d8", &side[0]);
-  lookup_color (context, "destructive_color", "#c01c28", &side[1]);
-
-  /* The grid, faint while the text is no board. */
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  cairo_set_line_width (cr, MAX (1.5, size * 0.015));
-  set_color (cr, &fg, self->result != NULL ? 0.35 : 0.15);
-  for (guint i = 1; i < b->columns; i++)
+  if (self->result != NULL)
     {
-      double x = x0 + size * i / b->columns;
-      cairo_move_to (cr, x, y0 + inset);
-      cairo_line_to (cr, x, y0 + size - inset);
-    }
-  for (guint i = 1; i < b->rows; i++)
-    {
-      double y = y0 + size * i / b->rows;
-      cairo_move_to (cr, x0 + inset, y);
-      cairo_line_to (cr, x0 + size - inset, y);
-    }
-  cairo_stroke (cr);
-
-  if (self->result == NULL)
-    return;
-
-  cairo_set_line_width (cr, MAX (2.0, size * 0.035));
-  for (guint i = 0; i < b->n_points; i++)
-    {
-      TafelCheckPlayer owner = tafel_check_result_get_cell (self->result, i / 3 + 1, i % 3 + 1);
-      double x = x0 + b->points[i].x * size, y = y0 + b->points[i].y * size;
-
-      if (owner == TAFEL_CHECK_PLAYER_X)
-        {
-          set_color (cr, &side[0], 1.0);
-          cairo_move_to (cr, x - r, y - r);
-          cairo_line_to (cr, x + r, y + r);
-          cairo_move_to (cr, x + r, y - r);
-          cairo_line_to (cr, x - r, y + r);
-          cairo_stroke (cr);
-        }
-      else if (owner == TAFEL_CHECK_PLAYER_O)
-        {
-          set_color (cr, &side[1], 1.0);
-          cairo_new_sub_path (cr);
-          cairo_arc (cr, x, y, r * 1.05, 0, 2 * G_PI);
-          cairo_stroke (cr);
-        }
+      for (guint i = 0; i < N_CELLS; i++)
+        switch (tafel_check_result_get_cell (self->result, i / 3 + 1, i % 3 + 1))
+          {
+          case TAFEL_CHECK_PLAYER_X:
+            info[i].owner = TAFEL_POINT_SIDE0;
+            break;
+          case TAFEL_CHECK_PLAYER_O:
+            info[i].owner = TAFEL_POINT_SIDE1;
+            break;
+          default:
+            break;
+          }
+      /* Every winning line, even where the position is impossible. */
+      outcome.n_lines = MIN (tafel_check_result_get_n_lines (self->result), G_N_ELEMENTS (outcome.lines));
+      for (guint i = 0; i < outcome.n_lines; i++)
+        outcome.lines[i] = tafel_check_result_get_line_index (self->result, i);
+      if (outcome.n_lines > 0)
+        outcome.status = TAFEL_STATUS_WON;
     }
 
-  /* Every winning line, a little beyond its end cells. */
-  cairo_set_line_width (cr, MAX (3.0, size * 0.045));
-  set_color (cr, &fg, 0.75);
-  for (guint i = 0; i < tafel_check_result_get_n_lines (self->result); i++)
-    {
-      const guint8 *line = &b->lines[tafel_check_result_get_line_index (self->result, i) * b->line_len];
-      const TafelBoardPoint *p0 = &b->points[line[0]], *p1 = &b->points[line[b->line_len - 1]];
-      double dx = (p1->x - p0->x) * size, dy = (p1->y - p0->y) * size;
-      double extend = b->point_radius * size * 1.3 / hypot (dx, dy);
-
-      cairo_move_to (cr, x0 + p0->x * size - dx * extend, y0 + p0->y * size - dy * extend);
-      cairo_line_to (cr, x0 + p1->x * size + dx * extend, y0 + p1->y * size + dy * extend);
-    }
-  cairo_stroke (cr);
+  tafel_board_view_set_position (TAFEL_BOARD_VIEW (self->board_area), b, info, &outcome);
+  gtk_widget_set_opacity (self->board_area, self->result != NULL ? 1.0 : 0.4);
 }
 
 /* ---- checking ---- */
@@ -227,7 +163,7 @@ check (TafelCheckDialog *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->board_area),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, verdict,
                                   -1);
-  gtk_widget_queue_draw (self->board_area);
+  show_board (self);
 }
 
 static void
@@ -302,6 +238,8 @@ tafel_check_dialog_class_init (TafelCheckDialogClass *klass)
 
   object_class->dispose = tafel_check_dialog_dispose;
 
+  g_type_ensure (TAFEL_TYPE_BOARD_VIEW);
+
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/tafel/Tafel/tafel-check-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, TafelCheckDialog, text_view);
@@ -338,7 +276,6 @@ tafel_check_dialog_init (TafelCheckDialog *self)
   pango_layout_get_pixel_size (layout, NULL, &two_lines);
   gtk_widget_set_size_request (self->verdict_label, -1, two_lines);
 
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->board_area), draw_board, self, NULL);
   g_signal_connect_swapped (buf, "changed", G_CALLBACK (check), self);
   gtk_window_set_focus (GTK_WINDOW (self), self->text_view);
 }
