@@ -19,7 +19,7 @@ e2e_start --game=infinity
 
 n_status () { grep -c '^status: ' "$log"; }
 last_status () { grep '^status: ' "$log" | tail -n 1 | cut -c 9-; }
-saved_moves () { sed -n 's/^moves=//p' "$state/tafel/infinity.ini" 2>/dev/null; }
+saved_moves () { saved_moves_of "$state/tafel/infinity.ini"; }
 
 # The window is laid out and has told its first status.
 for _ in $(seq 100); do

@@ -43,3 +43,11 @@ e2e_start () {
   # Keys go to the focused window (xdotool then sends them through XTEST).
   xdotool windowfocus --sync "$wid" 2>/dev/null || true
 }
+
+# The moves of a saved game (a .tafel record: a header, a blank line,
+# then the moves ending with the result), as one line without the result.
+saved_moves_of () {
+  [ -f "$1" ] || return 0
+  sed -n '/^$/,$p' "$1" | tr '\n' ' ' |
+    sed -e 's/  */ /g' -e 's/^ //' -e 's/ $//' -e 's/ *\(\*\|1-0\|0-1\|1\/2-1\/2\)$//'
+}

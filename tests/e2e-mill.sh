@@ -34,7 +34,7 @@ done < <(grep '^point ' "$log" | tail -n 24)
 
 n_status () { grep -c '^status: ' "$log"; }
 last_status () { grep '^status: ' "$log" | tail -n 1 | cut -c 9-; }
-saved_moves () { sed -n 's/^moves=//p' "$state/tafel/mill.ini" 2>/dev/null; }
+saved_moves () { saved_moves_of "$state/tafel/mill.ini"; }
 
 # Waits until the status line is $1 (and, with $2, has changed since
 # there were $2 status lines).
