@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "tafel-cli.h"
+#include "tafel-cli-input.h"
 #include "tafel-error.h"
 #include "tafel-sides.h"
 
@@ -157,23 +158,32 @@ tafel_cli_each_line (FILE             *stream,
                      TafelCliLineFunc  func,
                      gpointer          data)
 {
-  g_autofree char *line = NULL;
-  size_t size = 0;
+  TafelCliInput input;
+  TafelCliErrors errors = { 0 };
+  const char *line;
   int status = 0;
-  guint number = 0;
+  g_autoptr(GError) error = NULL;
 
-  while (getline (&line, &size, stream) >= 0)
+  tafel_cli_input_init (&input, stream);
+  while (tafel_cli_input_next (&input, &line, &error))
     {
-      g_autoptr(GError) error = NULL;
+      char *request;
 
-      number++;
-      if (!func (g_strstrip (line), data, &error))
+      if (line != NULL)
         {
-          /* Translators: %u is a line number */
-          tafel_cli_fail (_("line %u: %s"), number, error->message);
-          status = TAFEL_CLI_EXIT_ERROR;
+          /* The reader's own buffer: the line may be changed in place. */
+          request = g_strstrip ((char *) line);
+          if (*request == '\0' || *request == '#')
+            continue;
+          if (func (request, data, &error))
+            continue;
         }
+      tafel_cli_errors_add (&errors, input.number, error->message);
+      g_clear_error (&error);
+      status = TAFEL_CLI_EXIT_ERROR;
     }
+  tafel_cli_errors_finish (&errors);
+  tafel_cli_input_clear (&input);
 
   return status;
 }

@@ -54,9 +54,12 @@ void              tafel_cli_json_moves  (TafelJson        *json,
                                          guint             n,
                                          gboolean          sorted);
 
-/* Calls @func on every line of @stream (blanks at both ends taken off);
- * a failure is printed with its line number.  Returns the exit status:
- * 0, or TAFEL_CLI_EXIT_ERROR when a line failed. */
+/* Calls @func on every line of @stream (blanks at both ends taken off;
+ * blank lines and lines starting with # are skipped; see
+ * tafel-cli-input.c for the lines that are refused); a failure is
+ * printed with its line number, at most TAFEL_CLI_MAX_ERRORS of them.
+ * Returns the exit status: 0, or TAFEL_CLI_EXIT_ERROR when a line
+ * failed (the others are answered all the same). */
 typedef gboolean (*TafelCliLineFunc) (char      *line,
                                       gpointer   data,
                                       GError   **error);

@@ -24,7 +24,8 @@
 # 77 clang cannot build libFuzzer targets here (nothing was run).
 #
 # To add a target: write fuzz-NAME.c with LLVMFuzzerTestOneInput, put a few
-# seeds in corpus/NAME/, and add a line "NAME: core" (or "engine") to TARGETS.
+# seeds in corpus/NAME/, and add a line "NAME: core" (or "engine", followed
+# by any sources of the tree it needs beyond the library) to TARGETS.
 # CC_FUZZ names another clang.
 
 set -u
@@ -41,6 +42,7 @@ save: engine
 record: engine
 book: core
 mill-tables: core
+cli-input: core src/cli/tafel-cli-input.c
 '
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -89,7 +91,7 @@ cflags="-g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
   -DGLIB_VERSION_MIN_REQUIRED=GLIB_VERSION_2_74
   -DGLIB_VERSION_MAX_ALLOWED=GLIB_VERSION_2_74
   -I$lib -I$lib/src/engine
-  -I$top/src/engine -I$top/src/engine/connect-four -I$top/src/engine/mill
+  -I$top/src/engine -I$top/src/engine/connect-four -I$top/src/engine/mill -I$top/src/cli
   $(pkg-config --cflags glib-2.0 gobject-2.0 gio-2.0)"
 ldflags="$(pkg-config --libs glib-2.0 gobject-2.0 gio-2.0) -lm -lpthread"
 
@@ -103,11 +105,18 @@ status=0
 while IFS= read -r line; do
   [ -n "$line" ] || continue
   name=${line%%:*}
-  case ${line#*: } in
+  # The library, then sources of the tree to build in (the command
+  # line's own readers).
+  set -- ${line#*: }
+  case $1 in
     core) libs="$lib/src/engine/libtafel-core.a" ;;
     engine) libs="$lib/src/engine/libtafel-engine.a $lib/src/engine/libtafel-core.a" ;;
-    *) echo "fuzz $name: unknown library ${line#*: }" >&2; status=1; continue ;;
+    *) echo "fuzz $name: unknown library $1" >&2; status=1; continue ;;
   esac
+  shift
+  for source in "$@"; do
+    libs="$top/$source $libs"
+  done
 
   dir="$out/$name"
   mkdir -p "$dir/corpus"
