@@ -126,6 +126,7 @@ tafel_cli_analyze (int    argc,
   const TafelRules *rules;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  tafel_cli_describe_batch (context);
   g_option_context_set_summary (context,
     _("Without --moves or --fen, reads one move list per line from FILE or standard input\n"
       "and prints one JSON object per line."));

@@ -174,6 +174,7 @@ tafel_cli_review (int    argc,
   const TafelRules *rules;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  tafel_cli_describe_batch (context);
   g_option_context_set_summary (context,
     _("Judges every move with the game’s exact values where they are known:\n"
       "best, keeps, mistake or blunder; where only a search’s evaluation is\n"

@@ -153,6 +153,24 @@ tafel_cli_json_moves (TafelJson        *json,
   tafel_json_end_array (json);
 }
 
+/* The rules of line-by-line input, for the --help of the subcommands
+ * that read it. */
+void
+tafel_cli_describe_batch (GOptionContext *context)
+{
+  g_autofree char *text =
+    g_strdup_printf (_("Batch input: one request per line; blank lines and lines starting with #\n"
+                       "are skipped.  A line longer than %d bytes, one with a NUL byte or one\n"
+                       "that is not UTF-8 is refused with its line and column named; after %d\n"
+                       "error lines the rest are only counted.\n"
+                       "\n"
+                       "Exit status: 0 every request answered, 2 a usage error, input that\n"
+                       "cannot be read, or a request refused (the others are still answered)."),
+                     TAFEL_CLI_MAX_LINE, TAFEL_CLI_MAX_ERRORS);
+
+  g_option_context_set_description (context, text);
+}
+
 int
 tafel_cli_each_line (FILE             *stream,
                      TafelCliLineFunc  func,

@@ -63,6 +63,7 @@ void              tafel_cli_json_moves  (TafelJson        *json,
 typedef gboolean (*TafelCliLineFunc) (char      *line,
                                       gpointer   data,
                                       GError   **error);
+void              tafel_cli_describe_batch (GOptionContext *context);
 int               tafel_cli_each_line   (FILE             *stream,
                                          TafelCliLineFunc  func,
                                          gpointer          data);
