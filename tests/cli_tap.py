@@ -38,3 +38,20 @@ def main(names):
             for line in str(e).splitlines():
                 print('# ' + line)
     sys.exit(1 if failed else 0)
+
+
+def analyze_batch(game, move_lists):
+    """analyze for many positions in one process (the solution is built
+    once); the start position, which a batch line cannot name (blank
+    lines are skipped), is asked with --moves.  The answers in order."""
+    import json
+    lines = [m for m in move_lists if m != '']
+    code, out, err = run(['analyze', '--game', game], ('\n'.join(lines) + '\n').encode())
+    expect(code == 0, 'exit %d: %s' % (code, err))
+    answers = iter([json.loads(line) for line in out.splitlines()])
+    start = None
+    if '' in move_lists:
+        code, out, err = run(['analyze', '--game', game, '--moves', ''])
+        expect(code == 0, 'exit %d: %s' % (code, err))
+        start = json.loads(out)
+    return [start if m == '' else next(answers) for m in move_lists]

@@ -10,7 +10,7 @@ import os
 import random
 import tempfile
 
-from cli_tap import expect, main, run
+from cli_tap import analyze_batch, expect, main, run
 
 VERDICTS = ('best', 'keeps', 'mistake', 'blunder', 'good', 'dubious')
 NEGATE = {'win': 'loss', 'loss': 'win', 'draw': 'draw'}
@@ -52,9 +52,7 @@ def test_tictactoe_edge_mistake():
 
 def analyze_all(game, move_lists):
     """The analysis of every position, one process for all of them."""
-    code, out, err = run(['analyze', '--game', game], ('\n'.join(move_lists) + '\n').encode())
-    expect(code == 0, err)
-    return [json.loads(line) for line in out.splitlines()]
+    return analyze_batch(game, move_lists)
 
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
