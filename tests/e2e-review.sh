@@ -35,10 +35,14 @@ blunder_ply=17
 json_field () {   # json_field JSON KEY: a string value, or the list's items joined by spaces
   sed -E -n "s/.*\"$2\":(\"([^\"]*)\"|\[([^]]*)\]).*/\\2\\3/p" <<< "$1" | tr -d '"' | tr ',' ' '
 }
+analyses=()     # the position after each number of moves, from the start
+for ((ply = 0; ply <= ${#game}; ply++)); do
+  analyses+=("$("$cli" analyze --game connect-four --moves "${game:0:ply}")")
+done
 expected=
 for ((ply = 0; ply < ${#game}; ply++)); do
-  before=$("$cli" analyze --game connect-four --moves "${game:0:ply}")
-  after=$("$cli" analyze --game connect-four --moves "${game:0:ply + 1}")
+  before=${analyses[ply]}
+  after=${analyses[ply + 1]}
   move=${game:ply:1}
   value_before=$(json_field "$before" value)
   # The value after the move, for its mover: the opponent's, turned round.
