@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "tafel-board-view.h"
 #include "tafel-move-list.h"
@@ -183,6 +184,7 @@ update_review (TafelWindow *self)
   gboolean reviewing = tafel_session_get_reviewing (self->session);
   gboolean ended = tafel_match_get_n_moves (match) == tafel_match_get_line_length (match) &&
                    tafel_match_get_status (match) != TAFEL_STATUS_RUNNING;
+  g_autoptr(GString) trace_review = g_getenv ("TAFEL_TRACE") != NULL ? g_string_new (NULL) : NULL;
 
   gtk_widget_set_visible (self->review_running, reviewing);
   gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->review_progress),
@@ -205,7 +207,12 @@ update_review (TafelWindow *self)
 
       tafel_move_list_set_mark (TAFEL_MOVE_LIST (self->move_list), i, verdict_classes[verdict],
                                 tafel_verdict_to_label (verdict));
+      if (trace_review != NULL)
+        g_string_append_printf (trace_review, " %s", verdict_classes[verdict] + strlen ("verdict-"));
     }
+  /* A tracing test learns that the review is done, and its verdicts. */
+  if (trace_review != NULL)
+    g_print ("review: done %u moves:%s\n", tafel_review_get_n_moves (review), trace_review->str);
 }
 
 static void
