@@ -70,7 +70,7 @@ e2e_settings "window-width=1000" "window-height=700" "show-moves=true"
 e2e_start "$file"
 for _ in $(seq 100); do grep -q '^point 41 ' "$log" && break; sleep 0.1; done
 grep -q "^moves: connect-four $game\$" "$log" || fail "the game from the file is not shown"
-grep -q '^status: The computer has won\.$' "$log" || fail "the status does not tell the game's result"
+grep -q '^status: Yellow has won!$' "$log" || fail "the status does not tell the game's result"
 
 read -r wx wy ww wh < <(xdotool getwindowgeometry --shell "$wid" |
                         awk -F= '/^X=/{x=$2} /^Y=/{y=$2} /WIDTH/{w=$2} /HEIGHT/{h=$2} END{print x, y, w, h}')
@@ -127,7 +127,7 @@ xdotool mousemove --window "$wid" $((bx + bw / 2)) $((by + bh / 2)) click 1
 before_blunder=${game:0:blunder_ply - 1}
 for _ in $(seq 50); do grep -q 'column 1 lets Yellow win\.$' "$log" && break; sleep 0.1; done
 grep -q "^moves: connect-four $before_blunder\$" "$log" || fail "the click did not go to the position of the blunder"
-grep -q "^status: Move $((blunder_ply - 1)) of ${#game}: Red to move.* Here column 3 still won; column 1 lets Yellow win\.\$" "$log" \
+grep -q "^status: Half-move $((blunder_ply - 1)) of ${#game}: Red to move\. Here column 3 still won; column 1 lets Yellow win\.\$" "$log" \
   || fail "no sentence for the blunder: $(grep '^status: ' "$log" | tail -n 1)"
 echo "ok: the blunder's position and sentence"
 

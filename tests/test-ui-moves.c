@@ -150,7 +150,7 @@ test_look_back_against_computer (void)
   for (guint i = 0; i < 30; i++)
     g_main_context_iteration (NULL, FALSE);
   g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 3);
-  g_assert_cmpstr (tafel_window_get_status (window), ==, "Move 3 of 4: Yellow to move");
+  g_assert_cmpstr (tafel_window_get_status (window), ==, "Half-move 3 of 4: Yellow to move.");
   g_assert_true (gtk_widget_has_css_class (tafel_move_list_get_button (TAFEL_MOVE_LIST (window->move_list), 2),
                                            "current"));
 

@@ -381,8 +381,14 @@ draw_hint (TafelBoardView          *self,
         for (guint p = 0; p < b->n_points && point < 0; p++)
           if (b->target_of_point[p] == self->hint.path[i])
             point = p;
+      /* On Connect Four's blue frame the accent colour would vanish:
+       * there the ring is the mover's colour, as the hover's is. */
       if (point >= 0)
-        painter->mark (cr, scene, point, &scene->pal.accent, alpha, TAFEL_BOARD_MARK_RING);
+        painter->mark (cr, scene, point,
+                       b->style == TAFEL_BOARD_FRAME
+                       ? &scene->pal.side[tafel_match_get_side_to_move (self->match)]
+                       : &scene->pal.accent,
+                       alpha, TAFEL_BOARD_MARK_RING);
     }
 }
 

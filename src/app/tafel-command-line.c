@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <gio/gio.h>
 #include <glib/gi18n.h>
 
 #include "tafel-command-line.h"
@@ -52,6 +53,7 @@ parse_game (const char  *option_name,
  * a wrong one is told in one line and nothing starts. */
 static gboolean
 check_file (const char  *name,
+            TafelGame    game,
             GError     **error)
 {
   g_autofree char *shown = tafel_text_escape (name, NAME_MAX_SHOWN);
@@ -90,7 +92,8 @@ check_file (const char  *name,
                    _("it is far too large for a game"));
       return FALSE;
     }
-  record = tafel_game_record_parse (contents, length, TAFEL_GAME_INFINITY, &local_error);
+  /* A bare move list is of the game the window will show. */
+  record = tafel_game_record_parse (contents, length, game, &local_error);
   if (record == NULL)
     {
       /* Translators: a file name, then what is wrong, naming the line */
@@ -100,6 +103,23 @@ check_file (const char  *name,
     }
 
   return TRUE;
+}
+
+/* The game the window will show: --game's, else the one last shown. */
+static TafelGame
+shown_game (const TafelCommandLine *command_line)
+{
+  g_autoptr(GSettings) settings = NULL;
+  g_autofree char *key = NULL;
+  const TafelRules *rules;
+
+  if (command_line->game != NULL)
+    return tafel_rules_lookup (command_line->game)->game;
+
+  settings = g_settings_new (APPLICATION_ID);
+  key = g_settings_get_string (settings, "game");
+  rules = tafel_rules_lookup (key);
+  return rules != NULL ? rules->game : TAFEL_GAME_INFINITY;
 }
 
 /**
@@ -150,7 +170,7 @@ tafel_command_line_parse (int               argc,
 
   for (guint i = 1; args[i] != NULL; i++)
     {
-      if (!check_file (args[i], &error))
+      if (!check_file (args[i], shown_game (command_line), &error))
         {
           g_printerr ("tafel: %s\n", error->message);
           return 2;

@@ -28,6 +28,7 @@ struct _TafelMoveList
   char *line;                  /* the line the buttons show */
   int current;                 /* index of the highlighted button, or -1 */
   guint scroll_id;
+  gboolean scroll_pending;     /* the current move is to be scrolled into view */
 
   GPtrArray *mark_classes;     /* per move: a CSS class, or NULL */
   GPtrArray *mark_texts;       /* per move: words for screen readers, or NULL */
@@ -151,6 +152,9 @@ scroll_to_current (gpointer data)
   graphene_rect_t bounds;
 
   self->scroll_id = 0;
+  if (self->current >= 0 && gtk_widget_get_height (g_ptr_array_index (self->buttons, self->current)) == 0)
+    return G_SOURCE_REMOVE;     /* not laid out yet: done when it is */
+  self->scroll_pending = FALSE;
   if (self->current < 0)
     {
       gtk_adjustment_set_value (adj, 0);
@@ -182,6 +186,13 @@ ensure_line (TafelMoveList *self)
 }
 
 static void
+on_adjustment_changed (TafelMoveList *self)
+{
+  if (self->scroll_pending && self->scroll_id == 0)
+    scroll_to_current (self);
+}
+
+static void
 update (TafelMoveList *self)
 {
   int current = (int) tafel_match_get_n_moves (self->match) - 1;
@@ -194,7 +205,9 @@ update (TafelMoveList *self)
   if (current >= 0)
     gtk_widget_add_css_class (g_ptr_array_index (self->buttons, current), "current");
 
-  /* Once laid out. */
+  /* Once laid out: at the next idle, or when the list's size changes
+   * (the first layout of new buttons may come later). */
+  self->scroll_pending = TRUE;
   if (self->scroll_id == 0)
     self->scroll_id = g_idle_add_full (G_PRIORITY_LOW, scroll_to_current, self, NULL);
 }
@@ -384,6 +397,8 @@ tafel_move_list_init (TafelMoveList *self)
   gtk_box_append (GTK_BOX (box), self->empty_label);
   gtk_box_append (GTK_BOX (box), self->grid);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled), box);
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled)),
+                           "changed", G_CALLBACK (on_adjustment_changed), self, G_CONNECT_SWAPPED);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Moves"), -1);

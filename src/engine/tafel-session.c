@@ -678,8 +678,11 @@ tafel_session_open_record (TafelSession    *self,
   if (!tafel_match_load_record (match, record, &error))
     g_return_if_reached ();
   self->stepping = FALSE;
-  /* Against the computer the person takes the side to move. */
-  set_computer_side (self, against_computer (self)
+  /* Against the computer the person takes the side to move; a game that
+   * has ended was nobody's here, and its result is told by the sides'
+   * names. */
+  set_computer_side (self, against_computer (self) &&
+                           tafel_match_get_status (match) == TAFEL_STATUS_RUNNING
                            ? tafel_match_get_side_to_move (match) ^ 1
                            : TAFEL_SIDE_NONE);
   update (self);
@@ -1246,9 +1249,10 @@ tafel_session_dup_status (TafelSession *self,
     case TAFEL_STATUS_RUNNING:
     default:
       if (self->browsing)
-        /* Translators: looking back at an earlier position of the game:
-         * "Move 3 of 14: Red to move" */
-        status = g_strdup_printf (_("Move %u of %u: %s to move"),
+        /* Translators: looking back at an earlier position of the game,
+         * counted in half-moves (one side's move each): "Half-move 3 of 14:
+         * Red to move." */
+        status = g_strdup_printf (_("Half-move %u of %u: %s to move."),
                                   tafel_match_get_n_moves (self->match),
                                   tafel_match_get_line_length (self->match),
                                   side_name (self, to_move));
