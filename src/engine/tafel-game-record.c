@@ -580,25 +580,43 @@ parsed_clear (Parsed *p)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Parsed, parsed_clear)
 
+/* Sets a TAFEL_ERROR_FORMAT error naming line @line and, unless it is
+ * 0, column @column, with the reason @format. */
+static gboolean G_GNUC_PRINTF (4, 0)
+fail_valist (GError    **error,
+             guint       line,
+             guint       column,
+             const char *format,
+             va_list     args)
+{
+  g_autofree char *reason = g_strdup_vprintf (format, args);
+
+  if (column == 0)
+    g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
+                 /* Translators: %u is a line number, %s what is wrong there */
+                 _("Line %u: %s"), line, reason);
+  else
+    g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
+                 /* Translators: a line and a column number, then what is wrong */
+                 _("Line %u, column %u: %s"), line, column, reason);
+  return FALSE;
+}
+
 static gboolean G_GNUC_PRINTF (3, 4)
 fail_line (GError    **error,
            guint       line,
            const char *format,
            ...)
 {
-  g_autofree char *reason = NULL;
   va_list args;
 
   va_start (args, format);
-  reason = g_strdup_vprintf (format, args);
+  fail_valist (error, line, 0, format, args);
   va_end (args);
-
-  g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
-               /* Translators: %u is a line number, %s what is wrong there */
-               _("Line %u: %s"), line, reason);
   return FALSE;
 }
 
+/* @column counts from 1. */
 static gboolean G_GNUC_PRINTF (4, 5)
 fail_at (GError    **error,
          guint       line,
@@ -606,16 +624,11 @@ fail_at (GError    **error,
          const char *format,
          ...)
 {
-  g_autofree char *reason = NULL;
   va_list args;
 
   va_start (args, format);
-  reason = g_strdup_vprintf (format, args);
+  fail_valist (error, line, column, format, args);
   va_end (args);
-
-  g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
-               /* Translators: a line and a column number, then what is wrong */
-               _("Line %u, column %u: %s"), line, column, reason);
   return FALSE;
 }
 
