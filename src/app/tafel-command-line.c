@@ -126,6 +126,8 @@ tafel_command_line_parse (int               argc,
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) args = NULL;
 
+  g_return_val_if_fail (argc >= 0 && command_line != NULL, 2);
+
   memset (command_line, 0, sizeof *command_line);
   command_line->files = g_ptr_array_new_with_free_func (g_free);
 
