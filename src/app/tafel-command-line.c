@@ -12,6 +12,8 @@
 
 #include <errno.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <string.h>
 
 #include "tafel-command-line.h"
 #include "tafel-error.h"
@@ -58,6 +60,7 @@ check_file (const char  *name,
   g_autofree char *contents = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autoptr(TafelGameRecord) record = NULL;
+  GStatBuf st;
   gsize length;
 
   if (*name == '\0')
@@ -70,6 +73,15 @@ check_file (const char  *name,
     {
       /* Translators: a file name */
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR, _("%s: a folder, not a game"), shown);
+      return FALSE;
+    }
+  /* Not read at all: a device or a pipe (which might never end) and a
+   * file far too large.  The size is checked again once read. */
+  if (g_stat (name, &st) == 0 && (!S_ISREG (st.st_mode) || st.st_size > MAX_RECORD_BYTES))
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, _("%s: %s"), shown,
+                   S_ISREG (st.st_mode) ? _("it is far too large for a game")
+                                        : _("not a regular file"));
       return FALSE;
     }
   if (!g_file_get_contents (name, &contents, &length, &local_error))
@@ -125,6 +137,7 @@ tafel_command_line_parse (int               argc,
   g_autoptr(GOptionGroup) group = NULL;
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) args = NULL;
+  gboolean after_separator = FALSE;
 
   g_return_val_if_fail (argc >= 0 && command_line != NULL, 2);
 
@@ -150,14 +163,23 @@ tafel_command_line_parse (int               argc,
       return 2;
     }
 
-  for (guint i = 1; args[i] != NULL; i++)
+  /* GOption keeps a "--" that comes before a word beginning with '-'. */
+  for (guint i = 1; args[0] != NULL && args[i] != NULL; i++)
     {
+      if (!after_separator && strcmp (args[i], "--") == 0)
+        {
+          after_separator = TRUE;
+          continue;
+        }
       if (!check_file (args[i], &error))
         {
           g_printerr ("tafel: %s\n", error->message);
           return 2;
         }
-      g_ptr_array_add (command_line->files, g_strdup (args[i]));
+      /* GApplication reads the names again, as options where they
+       * begin with '-': "./-x" cannot be taken for one. */
+      g_ptr_array_add (command_line->files, args[i][0] == '-' ? g_strconcat ("./", args[i], NULL)
+                                                              : g_strdup (args[i]));
     }
 
   return -1;
