@@ -185,7 +185,7 @@ opens () {
 }
 
 opens "a .tafel record" "connect-four $game" lost.tafel
-grep -q '^status: The computer has won\.$' "$log" || fail "the status does not tell the game's result"
+grep -q '^status: Yellow has won!$' "$log" || fail "the status does not tell the game's result"
 
 cp lost.tafel $'l\xf6st.tafel'
 opens "a record whose name is not UTF-8" "connect-four $game" $'l\xf6st.tafel'

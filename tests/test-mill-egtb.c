@@ -147,7 +147,7 @@ compare_with_plain (const TafelMillState *s,
 static void
 test_plain_search (void)
 {
-  g_autoptr (GRand) rand = g_rand_new_with_seed (16);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (16);
   static const int depth[] = { 3, 4, 4, 7 };
 
   for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
@@ -235,7 +235,7 @@ check_children (guint32 mover,
 static void
 test_consistent (void)
 {
-  g_autoptr (GRand) rand = g_rand_new_with_seed (3);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
 
   for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
     {
@@ -262,7 +262,7 @@ test_consistent (void)
 static void
 test_symmetries (void)
 {
-  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
   const TafelMillTables *t = tafel_mill_tables ();
   const guint8 *perms;
   guint n = tafel_mill_egtb_symmetries (&perms);
@@ -380,8 +380,8 @@ test_index_3_3 (void)
 static void
 test_build_small (void)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (TafelMillEgtb) small = tafel_mill_egtb_build (3, NULL, NULL, NULL, &error);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TafelMillEgtb) small = tafel_mill_egtb_build (3, NULL, NULL, NULL, &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (small);
@@ -410,8 +410,8 @@ assert_rejected (const char *contents,
                  const char *why)
 {
   g_autofree char *path = tmp_path ("bad.tbl");
-  g_autoptr (GError) error = NULL;
-  g_autoptr (TafelMillEgtb) tb = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TafelMillEgtb) tb = NULL;
 
   g_assert_true (g_file_set_contents (path, contents, len, NULL));
   tb = tafel_mill_egtb_load (path, &error);
@@ -444,8 +444,8 @@ test_damaged (void)
 
   {
     g_autofree char *path = tmp_path ("good.tbl");
-    g_autoptr (GError) error = NULL;
-    g_autoptr (TafelMillEgtb) tb = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(TafelMillEgtb) tb = NULL;
 
     g_assert_true (g_file_set_contents (path, contents, len, NULL));
     tb = tafel_mill_egtb_load (path, &error);
@@ -479,7 +479,7 @@ test_fallback (void)
       g_autofree TafelAnalysis *analysis = g_new0 (TafelAnalysis, 1);
       TafelState state;
       TafelMove move;
-      g_autoptr (GRand) rand = g_rand_new_with_seed (1);
+      g_autoptr(GRand) rand = g_rand_new_with_seed (1);
 
       /* The warning about the file is what is expected here. */
       g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
@@ -657,14 +657,14 @@ longest_win (guint a,
 static void
 test_converts (void)
 {
-  g_autoptr (GRand) rand = g_rand_new_with_seed (5);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
 
   for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
     {
       guint a = tables[t][0], b = tables[t][1];
       guint64 idx = longest_win (a, b);
       guint32 mover, other;
-      g_autoptr (GArray) hashes = g_array_new (FALSE, FALSE, sizeof (guint64));
+      g_autoptr(GArray) hashes = g_array_new (FALSE, FALSE, sizeof (guint64));
       TafelValue value;
       int plies, played = 0;
       TafelState state;
@@ -706,8 +706,8 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (TafelMillEgtb) tb = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TafelMillEgtb) tb = NULL;
 
   g_test_init (&argc, &argv, NULL);
   R = tafel_rules_get (TAFEL_GAME_MILL);

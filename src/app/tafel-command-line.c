@@ -13,6 +13,8 @@
 #include <errno.h>
 #include <gio/gio.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <string.h>
 
 #include "tafel-command-line.h"
 #include "tafel-error.h"
@@ -60,6 +62,7 @@ check_file (const char  *name,
   g_autofree char *contents = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autoptr(TafelGameRecord) record = NULL;
+  GStatBuf st;
   gsize length;
 
   if (*name == '\0')
@@ -72,6 +75,15 @@ check_file (const char  *name,
     {
       /* Translators: a file name */
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR, _("%s: a folder, not a game"), shown);
+      return FALSE;
+    }
+  /* Not read at all: a device or a pipe (which might never end) and a
+   * file far too large.  The size is checked again once read. */
+  if (g_stat (name, &st) == 0 && (!S_ISREG (st.st_mode) || st.st_size > MAX_RECORD_BYTES))
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, _("%s: %s"), shown,
+                   S_ISREG (st.st_mode) ? _("it is far too large for a game")
+                                        : _("not a regular file"));
       return FALSE;
     }
   if (!g_file_get_contents (name, &contents, &length, &local_error))
@@ -109,12 +121,21 @@ check_file (const char  *name,
 static TafelGame
 shown_game (const TafelCommandLine *command_line)
 {
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
   g_autoptr(GSettings) settings = NULL;
   g_autofree char *key = NULL;
   const TafelRules *rules;
 
   if (command_line->game != NULL)
     return tafel_rules_lookup (command_line->game)->game;
+
+  /* Without its schema the program cannot start anyway; the check of the
+   * files says what it can all the same. */
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
+  if (schema == NULL)
+    return TAFEL_GAME_INFINITY;
 
   settings = g_settings_new (APPLICATION_ID);
   key = g_settings_get_string (settings, "game");
@@ -145,6 +166,9 @@ tafel_command_line_parse (int               argc,
   g_autoptr(GOptionGroup) group = NULL;
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) args = NULL;
+  gboolean after_separator = FALSE;
+
+  g_return_val_if_fail (argc >= 0 && command_line != NULL, 2);
 
   memset (command_line, 0, sizeof *command_line);
   command_line->files = g_ptr_array_new_with_free_func (g_free);
@@ -168,14 +192,23 @@ tafel_command_line_parse (int               argc,
       return 2;
     }
 
-  for (guint i = 1; args[i] != NULL; i++)
+  /* GOption keeps a "--" that comes before a word beginning with '-'. */
+  for (guint i = 1; args[0] != NULL && args[i] != NULL; i++)
     {
+      if (!after_separator && strcmp (args[i], "--") == 0)
+        {
+          after_separator = TRUE;
+          continue;
+        }
       if (!check_file (args[i], shown_game (command_line), &error))
         {
           g_printerr ("tafel: %s\n", error->message);
           return 2;
         }
-      g_ptr_array_add (command_line->files, g_strdup (args[i]));
+      /* GApplication reads the names again, as options where they
+       * begin with '-': "./-x" cannot be taken for one. */
+      g_ptr_array_add (command_line->files, args[i][0] == '-' ? g_strconcat ("./", args[i], NULL)
+                                                              : g_strdup (args[i]));
     }
 
   return -1;

@@ -129,6 +129,21 @@ games_filter (void)
   return filter;
 }
 
+/* Shows @chooser (taken over) modal, for the games' files; @on_response
+ * gets the window's reference and lets both go. */
+static void
+show_chooser (TafelWindow          *self,
+              GtkFileChooserNative *chooser,
+              GCallback             on_response)
+{
+  g_autoptr(GtkFileFilter) filter = games_filter ();
+
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", on_response, g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
 static void
 on_open_chosen (GtkNativeDialog *chooser,
                 int              response,
@@ -150,12 +165,8 @@ tafel_window_open_game (TafelWindow *self)
   GtkFileChooserNative *chooser =
     gtk_file_chooser_native_new (_("Open Game"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN,
                                  _("_Open"), _("_Cancel"));
-  g_autoptr(GtkFileFilter) filter = games_filter ();
 
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  g_signal_connect (chooser, "response", G_CALLBACK (on_open_chosen), g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  show_chooser (self, chooser, G_CALLBACK (on_open_chosen));
 }
 
 static void
@@ -194,15 +205,11 @@ tafel_window_save_game_as (TafelWindow *self)
   GtkFileChooserNative *chooser =
     gtk_file_chooser_native_new (_("Save Game"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
                                  _("_Save"), _("_Cancel"));
-  g_autoptr(GtkFileFilter) filter = games_filter ();
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *date = g_date_time_format (now, "%Y-%m-%d");
   const TafelRules *rules = tafel_match_get_rules (tafel_window_get_match (self));
   g_autofree char *name = g_strdup_printf ("%s-%s.tafel", rules->key, date);
 
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  g_signal_connect (chooser, "response", G_CALLBACK (on_save_chosen), g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  show_chooser (self, chooser, G_CALLBACK (on_save_chosen));
 }

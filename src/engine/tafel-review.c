@@ -833,6 +833,8 @@ static const char *const verdict_labels[TAFEL_N_VERDICTS] = {
 gboolean
 tafel_verdict_is_exact (TafelVerdict verdict)
 {
+  g_return_val_if_fail ((guint) verdict < TAFEL_N_VERDICTS, FALSE);
+
   return verdict <= TAFEL_VERDICT_BLUNDER;
 }
 

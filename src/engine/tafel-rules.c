@@ -30,9 +30,16 @@ char *
 tafel_text_escape (const char *text,
                    gsize       length)
 {
-  GString *out = g_string_new (NULL);
-  gsize n = strnlen (text, length);
-  const char *p = text, *end = text + n;
+  GString *out;
+  gsize n;
+  const char *p, *end;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  out = g_string_new (NULL);
+  n = strnlen (text, length);
+  p = text;
+  end = text + n;
 
   while (p < end)
     {

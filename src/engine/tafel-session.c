@@ -692,10 +692,7 @@ static void
 set_browsing (TafelSession *self,
               gboolean      browsing)
 {
-  if (self->browsing == browsing)
-    return;
-  self->browsing = browsing;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BROWSING]);
+  notify_if_changed (self, &self->browsing, browsing, PROP_BROWSING);
 }
 
 static void

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <glib/gi18n-lib.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -84,10 +85,14 @@ tafel_c4_table_init (TafelC4Table *table,
 
   if (table->table == NULL)
     {
+      /* (the size apart: xgettext cannot read G_GSIZE_FORMAT) */
+      g_autofree char *mib = g_strdup_printf ("%" G_GSIZE_FORMAT,
+                                              bytes_for (TAFEL_C4_TABLE_MIN_BITS) >> 20);
+
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   "Cannot allocate even the smallest Connect Four table "
-                   "(%" G_GSIZE_FORMAT " MiB): %s",
-                   bytes_for (TAFEL_C4_TABLE_MIN_BITS) >> 20, g_strerror (saved));
+                   /* Translators: a size in MiB, then the system's reason */
+                   _("Cannot allocate even the smallest Connect Four table (%s MiB): %s"),
+                   mib, g_strerror (saved));
       return FALSE;
     }
   if (bits < want)
