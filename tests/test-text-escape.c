@@ -18,7 +18,9 @@ test_escape (void)
     { "Mühle", 16, "Mühle" },
     { "\x1b[31mred", 16, "\\x1b[31mred" },
     { "a\rb\nc\td", 16, "a\\rb\\nc\\td" },
-    { "back\\slash", 16, "back\\\\slash" },
+    { "back\\slash", 16, "back\\slash" },
+    /* escaping twice changes nothing */
+    { "\\x1b[31m", 16, "\\x1b[31m" },
     { "\xff\xfe ok", 16, "\\xff\\xfe ok" },
     { "\xc3", 16, "\\xc3" },
     { "\x7f\xc2\x9b", 16, "\\x7f\\x9b" },

@@ -52,6 +52,22 @@ on_move_clicked (GtkButton     *button,
   g_signal_emit (self, signals[GO_TO], 0, index + 1);
 }
 
+/* Where move @index stands: the side that moves first in a game has the
+ * left column, so a game from a position where the second side is to
+ * move (a Mill FEN) leaves the first cell empty.  Returns the slot
+ * counted from the first row's left cell. */
+static guint
+slot_of (TafelMoveList *self,
+         guint          index)
+{
+  const TafelState *start;
+
+  if (tafel_match_get_line_length (self->match) == 0)
+    return index;
+  tafel_match_get_line_move (self->match, 0, &start);
+  return index + tafel_match_get_rules (self->match)->side_to_move (start);
+}
+
 static void
 describe_button (TafelMoveList *self,
                  guint          index)
@@ -66,13 +82,13 @@ describe_button (TafelMoveList *self,
   if (mark != NULL)
     /* Translators: a move in the move list for screen readers: number,
      * side, the move, then the review's verdict, e.g. "3. Red: 4, a mistake" */
-    label = g_strdup_printf (_("%u. %s: %s, %s"), index / 2 + 1,
-                             tafel_rules_get_side_name (rules, index % 2), move, mark);
+    label = g_strdup_printf (_("%u. %s: %s, %s"), slot_of (self, index) / 2 + 1,
+                             tafel_rules_get_side_name (rules, slot_of (self, index) % 2), move, mark);
   else
     /* Translators: a move in the move list for screen readers: number,
      * side, the move, e.g. "3. Red: 4" */
-    label = g_strdup_printf (_("%u. %s: %s"), index / 2 + 1,
-                             tafel_rules_get_side_name (rules, index % 2), move);
+    label = g_strdup_printf (_("%u. %s: %s"), slot_of (self, index) / 2 + 1,
+                             tafel_rules_get_side_name (rules, slot_of (self, index) % 2), move);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 
@@ -89,8 +105,8 @@ describe_button (TafelMoveList *self,
 }
 
 /* The moves as buttons; the side that moves first in the left column.
- * Which side a move is is known from its index: the games here
- * alternate strictly (a Mill removal is part of its move). */
+ * The games here alternate strictly (a Mill removal is part of its
+ * move), so a move's side follows from its place after the start. */
 static void
 rebuild (TafelMoveList *self)
 {
@@ -125,18 +141,20 @@ rebuild (TafelMoveList *self)
       g_object_set_data (G_OBJECT (button), "move-index", GUINT_TO_POINTER (i));
       g_signal_connect (button, "clicked", G_CALLBACK (on_move_clicked), self);
 
-      if (i % 2 == 0)
+      guint slot = slot_of (self, i);
+
+      if (slot % 2 == 0 || i == 0)
         {
-          g_autofree char *number = g_strdup_printf ("%u.", i / 2 + 1);
+          g_autofree char *number = g_strdup_printf ("%u.", slot / 2 + 1);
           GtkWidget *number_label = gtk_label_new (number);
 
           gtk_label_set_xalign (GTK_LABEL (number_label), 1);
           gtk_widget_add_css_class (number_label, "dim-label");
           gtk_widget_add_css_class (number_label, "numeric");
           gtk_accessible_update_state (GTK_ACCESSIBLE (number_label), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
-          gtk_grid_attach (GTK_GRID (self->grid), number_label, 0, i / 2, 1, 1);
+          gtk_grid_attach (GTK_GRID (self->grid), number_label, 0, slot / 2, 1, 1);
         }
-      gtk_grid_attach (GTK_GRID (self->grid), button, 1 + i % 2, i / 2, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->grid), button, 1 + slot % 2, slot / 2, 1, 1);
       g_ptr_array_add (self->buttons, button);
       describe_button (self, i);
     }

@@ -38,11 +38,16 @@ tafel_cli_fail (const char *format,
   va_list args;
   g_autofree char *message = NULL;
 
+  g_autofree char *shown = NULL;
+
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
 
-  g_printerr ("tafel-cli: %s\n", message);
+  /* Whatever the message quotes of the input, no control character or
+   * stray byte reaches the terminal. */
+  shown = tafel_text_escape (message, strlen (message));
+  g_printerr ("tafel-cli: %s\n", shown);
   return TAFEL_CLI_EXIT_ERROR;
 }
 

@@ -23,7 +23,8 @@ G_DEFINE_QUARK (tafel-error-quark, tafel_error)
  * @text as it may be shown in a message or on a terminal: valid UTF-8
  * with no control characters.  Printable characters stay as they are;
  * a newline, a carriage return and a tab are written \n, \r and \t, other
- * control characters and bytes that are not UTF-8 \xNN, a backslash \\.
+ * control characters and bytes that are not UTF-8 \xNN.  A backslash
+ * stays as it is, so that escaping twice changes nothing.
  * Cut between characters; "…" is added where @text went on.
  */
 char *
@@ -58,8 +59,6 @@ tafel_text_escape (const char *text,
         g_string_append (out, "\\r");
       else if (c == '\t')
         g_string_append (out, "\\t");
-      else if (c == '\\')
-        g_string_append (out, "\\\\");
       else if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0))
         g_string_append_printf (out, "\\x%02x", (guint) c);
       else

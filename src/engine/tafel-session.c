@@ -676,7 +676,7 @@ tafel_session_open_record (TafelSession    *self,
   self->result_counted = TRUE;
   self->stepping = TRUE;
   if (!tafel_match_load_record (match, record, &error))
-    g_return_if_reached ();
+    g_critical ("tafel_session_open_record: %s", error->message);
   self->stepping = FALSE;
   /* Against the computer the person takes the side to move; a game that
    * has ended was nobody's here, and its result is told by the sides'
