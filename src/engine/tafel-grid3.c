@@ -99,7 +99,7 @@ tafel_grid3_parse_move (const TafelState *state,
 
       g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_PARSE,
                    /* Translators: %s is the text that is not a cell */
-                   _("“%.8s” is not a cell (1 to 9)"), word);
+                   _("“%s” is not a cell (1 to 9)"), word);
       return FALSE;
     }
 

@@ -325,7 +325,7 @@ c4_parse_move (const TafelState *state,
 
       g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_PARSE,
                    /* Translators: %s is the text that is not a column */
-                   _("“%.8s” is not a column (1 to 7)"), word);
+                   _("“%s” is not a column (1 to 7)"), word);
       return FALSE;
     }
 
