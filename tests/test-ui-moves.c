@@ -135,6 +135,7 @@ test_look_back_against_computer (void)
   TafelMatch *match = tafel_window_get_match (window);
   GtkWidget *board = tafel_window_get_board (window);
   TafelMove col1 = { 1, { 0 } };
+  gboolean handed_on = FALSE;
   GtkWidget *question;
 
   g_assert_true (tafel_match_play (match, &(TafelMove) { 1, { 3 } }, NULL));
@@ -166,7 +167,8 @@ test_look_back_against_computer (void)
   /* From the position after two moves a new move asks first; "Cancel"
    * keeps everything. */
   click_move (window, 1);
-  g_signal_emit_by_name (board, "move", &col1);
+  g_signal_emit_by_name (board, "move", &col1, &handed_on);
+  g_assert_true (handed_on);
   ui_test_iterate_until (question_shown, NULL);
   question = find_question ();
   gtk_dialog_response (GTK_DIALOG (question), GTK_RESPONSE_CANCEL);
@@ -174,7 +176,8 @@ test_look_back_against_computer (void)
   g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 2);
 
   /* "Play Here" drops the rest; the computer answers the new move. */
-  g_signal_emit_by_name (board, "move", &col1);
+  g_signal_emit_by_name (board, "move", &col1, &handed_on);
+  g_assert_true (handed_on);
   ui_test_iterate_until (question_shown, NULL);
   question = find_question ();
   gtk_dialog_response (GTK_DIALOG (question), GTK_RESPONSE_ACCEPT);

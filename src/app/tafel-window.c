@@ -258,7 +258,7 @@ on_drop_answered (GtkDialog   *dialog,
 
 /* A move played while looking back at an earlier position drops the
  * moves after it: the person is asked first. */
-static void
+static gboolean
 on_board_move (TafelBoardView  *board_view,
                const TafelMove *move,
                TafelWindow     *self)
@@ -270,7 +270,7 @@ on_board_move (TafelBoardView  *board_view,
   if (dropped == 0)
     {
       play (self, move);
-      return;
+      return FALSE;
     }
 
   pending = g_new0 (PendingMove, 1);
@@ -296,6 +296,7 @@ on_board_move (TafelBoardView  *board_view,
   G_GNUC_END_IGNORE_DEPRECATIONS
   g_signal_connect (dialog, "response", G_CALLBACK (on_drop_answered), pending);
   gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
 }
 
 /* A move the review found wanting is shown from the position it was
