@@ -148,6 +148,35 @@ tafel_rules_parse_moves (const TafelRules *rules,
                          GArray           *hashes,
                          GError          **error)
 {
+  g_return_val_if_fail (rules != NULL, FALSE);
+  g_return_val_if_fail (state != NULL, FALSE);
+
+  rules->init (state);
+
+  return tafel_rules_play_moves (rules, text, state, hashes, error);
+}
+
+/**
+ * tafel_rules_play_moves:
+ * @rules: the game
+ * @text: a move list in the game's notation
+ * @state: (inout): the position to play from, then the position reached
+ * @hashes: (nullable): the hashes of the positions before @state, oldest
+ *   first; receives the hash of every position played through
+ * @error: return location for an error
+ *
+ * Plays @text from @state, checking every move against the rules.  On an
+ * error @state holds the position before the faulty move.
+ *
+ * Returns: %TRUE if every move was legal
+ */
+gboolean
+tafel_rules_play_moves (const TafelRules *rules,
+                        const char       *text,
+                        TafelState       *state,
+                        GArray           *hashes,
+                        GError          **error)
+{
   const char *cursor = text;
   guint index = 0;
 
@@ -155,8 +184,6 @@ tafel_rules_parse_moves (const TafelRules *rules,
   g_return_val_if_fail (text != NULL, FALSE);
   g_return_val_if_fail (state != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  rules->init (state);
 
   for (;;)
     {

@@ -213,5 +213,10 @@ gboolean          tafel_rules_parse_moves  (const TafelRules *rules,
                                             TafelState *state,
                                             GArray *hashes,
                                             GError **error);
+gboolean          tafel_rules_play_moves   (const TafelRules *rules,
+                                            const char *text,
+                                            TafelState *state,
+                                            GArray *hashes,
+                                            GError **error);
 
 G_END_DECLS

@@ -876,17 +876,20 @@ tafel_mill_search (const TafelState             *state,
       result->depth = depth;
 
       /* A loss is proven only when no root move was left out. */
-      if (v > PROVEN || (v < -PROVEN && n == n_all))
+      result->proven = v > PROVEN || (v < -PROVEN && n == n_all);
+      result->plies = result->proven ? WIN - ABS (v) : 0;
+
+      if (limits->progress != NULL)
         {
-          result->proven = TRUE;
-          result->plies = WIN - ABS (v);
-          /* Nothing deeper can change a proven result except a shorter
-           * one; stop once the distance is within reach. */
-          if ((int) depth >= result->plies)
-            break;
+          result->nodes = S->nodes;
+          result->elapsed_us = g_get_monotonic_time () - start;
+          limits->progress (result, limits->progress_data);
         }
-      else
-        result->proven = FALSE;
+
+      /* Nothing deeper can change a proven result except a shorter one;
+       * stop once the distance is within reach. */
+      if (result->proven && (int) depth >= result->plies)
+        break;
 
       if (S->deadline != 0 && g_get_monotonic_time () - start > (S->deadline - start) / 2)
         break;

@@ -19,13 +19,21 @@ typedef enum {
   TAFEL_MILL_SEARCH_PLAIN_ORDER = 1 << 1,    /* no killers, no history */
 } TafelMillSearchFlags;
 
+typedef struct _TafelMillSearchResult TafelMillSearchResult;
+
+/* Called on the searching thread after every completed iteration. */
+typedef void (*TafelMillSearchProgress) (const TafelMillSearchResult *result,
+                                         gpointer                     data);
+
 typedef struct {
   guint max_depth;        /* iterative deepening stops here */
   gint64 budget_us;       /* time budget; 0 = none */
   guint flags;            /* TafelMillSearchFlags; 0 = the full search */
+  TafelMillSearchProgress progress;   /* may be NULL */
+  gpointer progress_data;
 } TafelMillSearchLimits;
 
-typedef struct {
+struct _TafelMillSearchResult {
   TafelMove best;
   int score;              /* for the side to move: 100 = one stone;
                            * +-(TAFEL_MILL_SCORE_WIN - plies) when proven */
@@ -34,7 +42,7 @@ typedef struct {
   gint64 elapsed_us;
   gboolean proven;        /* score is a proven win or loss */
   int plies;              /* to the end when proven */
-} TafelMillSearchResult;
+};
 
 #define TAFEL_MILL_SCORE_WIN 30000
 
