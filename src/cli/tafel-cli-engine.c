@@ -32,6 +32,8 @@
 /* Echoed parts of bad lines are cut to this many characters. */
 #define SNIPPET_CHARS 40
 #define MOVETIME_MAX_MS (24 * 3600 * 1000)
+/* Mill's transposition table: 2^22 entries, 64 MiB. */
+#define MILL_TT_BITS 22
 
 typedef struct {
   const TafelRules *rules;
@@ -41,6 +43,7 @@ typedef struct {
   GMutex out_lock;
   GThread *worker;
   GCancellable *cancellable;
+  TafelMillSearcher *mill;     /* Mill: the table kept between moves */
 } Engine;
 
 typedef struct {
@@ -202,8 +205,8 @@ search_thread (gpointer data)
       };
       TafelMillSearchResult result;
 
-      tafel_mill_search (&job->state, &history, &limits, engine->rand,
-                         engine->cancellable, &result);
+      tafel_mill_searcher_run (engine->mill, &job->state, &history, &limits,
+                               engine->rand, engine->cancellable, &result);
       move = result.best;
       found = move.len > 0;
     }
@@ -382,6 +385,28 @@ position (Engine  *engine,
   g_array_append_vals (engine->hashes, hashes->data, hashes->len);
 }
 
+/* setoption name NAME value N: Mill's evaluation weights, for tuning. */
+static void
+setoption (Engine  *engine,
+           char   **words)
+{
+  gint64 value;
+
+  if (g_strv_length (words) != 5 || strcmp (words[1], "name") != 0
+      || strcmp (words[3], "value") != 0)
+    {
+      say_error (engine, "setoption name NAME value N", NULL, 0);
+      return;
+    }
+  if (engine->rules->game != TAFEL_GAME_MILL
+      || !g_ascii_string_to_signed (words[4], 10, -10000, 10000, &value, NULL)
+      || !tafel_mill_search_set_weight (words[2], (int) value))
+    {
+      say_error (engine, "unknown option or bad value", words[2], strlen (words[2]));
+      return;
+    }
+}
+
 /* ---- the loop ---- */
 
 /* Handles one line; returns FALSE on quit. */
@@ -455,9 +480,11 @@ command (Engine     *engine,
     {
       engine->rules->init (&engine->state);
       g_array_set_size (engine->hashes, 0);
+      if (engine->mill != NULL)
+        tafel_mill_searcher_clear (engine->mill);
     }
   else if (strcmp (name, "setoption") == 0)
-    say (engine, "info string no options; setoption ignored");
+    setoption (engine, words);
   else if (strcmp (name, "position") == 0)
     position (engine, words);
   else if (strcmp (name, "go") == 0)
@@ -500,6 +527,8 @@ tafel_cli_engine (int    argc,
   engine.hashes = g_array_new (FALSE, FALSE, sizeof (guint64));
   engine.rand = seed >= 0 ? g_rand_new_with_seed ((guint32) seed) : g_rand_new ();
   g_mutex_init (&engine.out_lock);
+  if (engine.rules->game == TAFEL_GAME_MILL)
+    engine.mill = tafel_mill_searcher_new (MILL_TT_BITS);
 
   while ((length = getline (&line, &size, stdin)) >= 0)
     {
@@ -515,6 +544,7 @@ tafel_cli_engine (int    argc,
   finish_search (&engine, FALSE);
   g_array_unref (engine.hashes);
   g_rand_free (engine.rand);
+  tafel_mill_searcher_free (engine.mill);
   g_mutex_clear (&engine.out_lock);
 
   return 0;

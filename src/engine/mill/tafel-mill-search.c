@@ -51,27 +51,30 @@
 /* History scores stay within +-HISTORY_MAX, below the killers' order. */
 #define HISTORY_MAX (1 << 16)
 
-#define TT_SIZE (1u << TAFEL_MILL_TT_BITS)
-
 #define BIT(p) (1u << (p))
 #define POPCOUNT(x) ((int) tafel_mill_popcount (x))
 #define LOWEST(x) ((guint) __builtin_ctz (x))
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
+#define TT_BOUND(flag) ((flag) & 3)
+/* The search that wrote an entry, in the flag's upper bits. */
+#define TT_GEN_SHIFT 2
 
 typedef struct {
   guint64 key;
   TafelMove move;
   gint16 score;
   gint8 depth;
-  guint8 flag;
+  guint8 flag;            /* bound | generation << TT_GEN_SHIFT */
 } TTEntry;
 
 G_STATIC_ASSERT (sizeof (TTEntry) == 16);
 
 typedef struct {
   const TafelMillTables *t;
-  TTEntry *tt;
+  TTEntry *tt;              /* buckets of two entries */
+  guint64 tt_mask;          /* entries - 1 */
+  guint8 generation;        /* of this search, 1..63 */
   guint64 nodes;
   gint64 deadline;          /* monotonic µs; 0 = none */
   GCancellable *cancellable;
@@ -245,6 +248,8 @@ side_facts (const TafelMillTables *t,
           guint32 free_adj = t->adj[p] & empty;
 
           f->mobility += POPCOUNT (free_adj);
+          if (free_adj == 0)
+            f->blocked++;
           if (in_mills & BIT (p))
             count_zwick (t, own, opp, opp_anywhere, p, free_adj, f);
         }
@@ -266,6 +271,42 @@ side_facts (const TafelMillTables *t,
     }
 }
 
+/* The weights that selfplay and matches tuned (README, "Mill strength");
+ * tafel_mill_search_set_weight () changes them for such measurements. */
+static struct {
+  int place_mobility;     /* per free point next to an own stone */
+  int place_blocked;      /* per own stone with no free neighbour */
+  int move_mobility;
+  int move_blocked;
+  int time_percent;       /* no new iteration after this part of the budget */
+} W = { 1, 0, 4, 6, 50 };
+
+gboolean
+tafel_mill_search_set_weight (const char *name,
+                              int         value)
+{
+  static const struct {
+    const char *name;
+    int *weight;
+  } names[] = {
+    { "place-mobility", &W.place_mobility },
+    { "place-blocked", &W.place_blocked },
+    { "move-mobility", &W.move_mobility },
+    { "move-blocked", &W.move_blocked },
+    { "time-percent", &W.time_percent },
+  };
+
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_strcmp0 (name, names[i].name) == 0)
+      {
+        *names[i].weight = value;
+        return TRUE;
+      }
+  return FALSE;
+}
+
 static int
 side_score (const SideFacts *f,
             const SideFacts *other)
@@ -273,7 +314,8 @@ side_score (const SideFacts *f,
   int score = 100 * f->material;
 
   if (f->placing)
-    score += 8 * f->closed + 12 * f->open2 + 8 * f->threats + 1 * f->mobility
+    score += 8 * f->closed + 12 * f->open2 + 8 * f->threats
+             + W.place_mobility * f->mobility - W.place_blocked * f->blocked
              + 6 * f->forks + 20 * f->zwick + 8 * f->zwick_open;
   else if (f->flying)
     score += 4 * f->closed + 10 * f->open2 + 45 * f->threats;
@@ -281,7 +323,7 @@ side_score (const SideFacts *f,
     {
       score += 6 * f->closed + 8 * f->open2 + 18 * f->threats
                + 70 * f->zwick + 30 * f->zwick_open
-               + 4 * f->mobility - 6 * f->blocked;
+               + W.move_mobility * f->mobility - W.move_blocked * f->blocked;
       /* Stuck (not to move): one step from losing. */
       if (f->mobility == 0)
         score -= 120;
@@ -516,6 +558,44 @@ score_from_tt (int score,
   return score;
 }
 
+/* The entry of @key in its bucket, or NULL. */
+static inline TTEntry *
+tt_probe (Search  *S,
+          guint64  key)
+{
+  TTEntry *e = &S->tt[key & S->tt_mask & ~(guint64) 1];
+
+  if (e[0].key == key && e[0].flag != 0)
+    return &e[0];
+  if (e[1].key == key && e[1].flag != 0)
+    return &e[1];
+  return NULL;
+}
+
+/* The first entry of a bucket keeps the deepest result of the current
+ * search (or replaces one of an earlier search); the second takes
+ * everything else. */
+static inline void
+tt_store (Search          *S,
+          guint64          key,
+          const TafelMove *move,
+          int              score,
+          int              depth,
+          int              bound)
+{
+  TTEntry *e = &S->tt[key & S->tt_mask & ~(guint64) 1];
+  TTEntry *slot = &e[1];
+
+  if (e[0].key == key || e[0].flag >> TT_GEN_SHIFT != S->generation
+      || depth >= e[0].depth)
+    slot = &e[0];
+  slot->key = key;
+  slot->move = *move;
+  slot->score = score;
+  slot->depth = depth;
+  slot->flag = bound | S->generation << TT_GEN_SHIFT;
+}
+
 static gboolean
 is_closing (const TafelMillState *s,
             const TafelMove      *m)
@@ -628,18 +708,19 @@ pvs (Search               *S,
   if (alpha >= beta)
     return alpha;
 
-  e = &S->tt[s->key & (TT_SIZE - 1)];
-  if (e->key == s->key && e->flag != 0)
+  e = tt_probe (S, s->key);
+  if (e != NULL)
     {
       tt_move = e->move;
       have_tt_move = tt_move.len > 0;
       if (ply > 0 && e->depth >= depth && !is_pv)
         {
           int v = score_from_tt (e->score, ply);
+          int bound = TT_BOUND (e->flag);
 
-          if (e->flag == TT_EXACT
-              || (e->flag == TT_LOWER && v >= beta)
-              || (e->flag == TT_UPPER && v <= alpha))
+          if (bound == TT_EXACT
+              || (bound == TT_LOWER && v >= beta)
+              || (bound == TT_UPPER && v <= alpha))
             return v;
         }
     }
@@ -713,26 +794,71 @@ pvs (Search               *S,
         }
     }
 
-  e->key = s->key;
-  e->move = best_move;
-  e->score = score_to_tt (best, ply);
-  e->depth = depth;
-  e->flag = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
+  tt_store (S, s->key, &best_move, score_to_tt (best, ply), depth,
+            best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER);
 
   return best;
 }
 
-static void
-search_init (Search             *S,
+struct _TafelMillSearcher {
+  Search S;
+  TTEntry *tt;
+  guint64 tt_mask;
+  guint8 generation;
+};
+
+/**
+ * tafel_mill_searcher_new:
+ * @tt_bits: the transposition table holds 2^@tt_bits entries of 16 bytes
+ *
+ * A search that keeps its transposition table from one move to the next.
+ */
+TafelMillSearcher *
+tafel_mill_searcher_new (guint tt_bits)
+{
+  TafelMillSearcher *searcher = g_new0 (TafelMillSearcher, 1);
+
+  tt_bits = CLAMP (tt_bits, 8, 30);
+  searcher->tt = g_new0 (TTEntry, (gsize) 1 << tt_bits);
+  searcher->tt_mask = ((guint64) 1 << tt_bits) - 1;
+  return searcher;
+}
+
+void
+tafel_mill_searcher_free (TafelMillSearcher *searcher)
+{
+  if (searcher == NULL)
+    return;
+  g_free (searcher->tt);
+  g_free (searcher);
+}
+
+/* Forgets every position (a new game). */
+void
+tafel_mill_searcher_clear (TafelMillSearcher *searcher)
+{
+  g_return_if_fail (searcher != NULL);
+
+  memset (searcher->tt, 0, (searcher->tt_mask + 1) * sizeof (TTEntry));
+  searcher->generation = 0;
+}
+
+static Search *
+search_init (TafelMillSearcher  *searcher,
              const TafelState   *state,
              const TafelHistory *history)
 {
+  Search *S = &searcher->S;
   const TafelMillState *s = TAFEL_MILL_CSTATE (state);
   gsize keep = 0;
 
   memset (S, 0, sizeof *S);
   S->t = tafel_mill_tables ();
-  S->tt = g_new0 (TTEntry, TT_SIZE);
+  S->tt = searcher->tt;
+  S->tt_mask = searcher->tt_mask;
+  /* Entries of earlier searches stay usable, but give way first. */
+  searcher->generation = searcher->generation % ((1 << (8 - TT_GEN_SHIFT)) - 1) + 1;
+  S->generation = searcher->generation;
 
   if (history != NULL && history->hashes != NULL)
     keep = MIN (history->n, (gsize) HIST_KEEP);
@@ -740,12 +866,8 @@ search_init (Search             *S,
     S->keys[i] = history->hashes[history->n - keep + i];
   S->root_index = keep;
   S->keys[keep] = s->key;
-}
 
-static void
-search_clear (Search *S)
-{
-  g_clear_pointer (&S->tt, g_free);
+  return S;
 }
 
 /* Halves the history scores between searches of the same game tree. */
@@ -810,13 +932,28 @@ tafel_mill_search (const TafelState             *state,
                    GCancellable                 *cancellable,
                    TafelMillSearchResult        *result)
 {
-  g_autofree Search *S = g_new (Search, 1);
+  g_autoptr(TafelMillSearcher) searcher = tafel_mill_searcher_new (TAFEL_MILL_TT_BITS);
+
+  return tafel_mill_searcher_run (searcher, state, history, limits, rand, cancellable, result);
+}
+
+gboolean
+tafel_mill_searcher_run (TafelMillSearcher            *searcher,
+                         const TafelState             *state,
+                         const TafelHistory           *history,
+                         const TafelMillSearchLimits  *limits,
+                         GRand                        *rand,
+                         GCancellable                 *cancellable,
+                         TafelMillSearchResult        *result)
+{
+  Search *S;
   const TafelMillState *s = TAFEL_MILL_CSTATE (state);
   TafelMove moves[TAFEL_MAX_MOVES];
   gint64 start = g_get_monotonic_time ();
   guint n, n_all;
   guint max_depth;
 
+  g_return_val_if_fail (searcher != NULL, FALSE);
   g_return_val_if_fail (state != NULL && limits != NULL && result != NULL, FALSE);
 
   memset (result, 0, sizeof *result);
@@ -840,7 +977,7 @@ tafel_mill_search (const TafelState             *state,
         moves[j] = m;
       }
 
-  search_init (S, state, history);
+  S = search_init (searcher, state, history);
   S->root_moves = moves;
   S->n_root_moves = n;
   S->cancellable = cancellable;
@@ -891,7 +1028,9 @@ tafel_mill_search (const TafelState             *state,
       if (result->proven && (int) depth >= result->plies)
         break;
 
-      if (S->deadline != 0 && g_get_monotonic_time () - start > (S->deadline - start) / 2)
+      /* Another iteration while time is left: an unfinished one still
+       * counts when it found a better move (see above). */
+      if (S->deadline != 0 && g_get_monotonic_time () - start > (S->deadline - start) * W.time_percent / 100)
         break;
     }
 
@@ -903,7 +1042,6 @@ tafel_mill_search (const TafelState             *state,
 
   result->nodes = S->nodes;
   result->elapsed_us = g_get_monotonic_time () - start;
-  search_clear (S);
 
   return !(cancellable != NULL && g_cancellable_is_cancelled (cancellable));
 }
@@ -920,10 +1058,10 @@ root_values (const TafelState   *state,
              guint               n,
              int                *values)
 {
-  g_autofree Search *S = g_new (Search, 1);
+  g_autoptr(TafelMillSearcher) searcher = tafel_mill_searcher_new (16);
   const TafelMillState *s = TAFEL_MILL_CSTATE (state);
+  Search *S = search_init (searcher, state, history);
 
-  search_init (S, state, history);
   S->cancellable = cancellable;
   for (guint i = 0; i < n; i++)
     {
@@ -935,7 +1073,6 @@ root_values (const TafelState   *state,
       if (S->stop)
         values[i] = 0;
     }
-  search_clear (S);
 }
 
 /* A weak level: with @random_percent chance any candidate, otherwise a
@@ -980,6 +1117,28 @@ choose_weak (const TafelState   *state,
   return TRUE;
 }
 
+static void
+searcher_free (gpointer searcher)
+{
+  tafel_mill_searcher_free (searcher);
+}
+
+/* Each thread that plays at Impossible keeps its table between moves. */
+static GPrivate thread_searcher = G_PRIVATE_INIT (searcher_free);
+
+static TafelMillSearcher *
+get_thread_searcher (void)
+{
+  TafelMillSearcher *searcher = g_private_get (&thread_searcher);
+
+  if (searcher == NULL)
+    {
+      searcher = tafel_mill_searcher_new (TAFEL_MILL_TT_BITS);
+      g_private_set (&thread_searcher, searcher);
+    }
+  return searcher;
+}
+
 gboolean
 tafel_mill_choose_move (const TafelState   *state,
                         const TafelHistory *history,
@@ -1010,7 +1169,13 @@ tafel_mill_choose_move (const TafelState   *state,
       break;
     }
 
-  if (!tafel_mill_search (state, history, &limits, rand, cancellable, &result))
+  if (level == TAFEL_LEVEL_IMPOSSIBLE)
+    {
+      if (!tafel_mill_searcher_run (get_thread_searcher (), state, history, &limits, rand,
+                                    cancellable, &result))
+        return FALSE;
+    }
+  else if (!tafel_mill_search (state, history, &limits, rand, cancellable, &result))
     return FALSE;
 
   *move = result.best;

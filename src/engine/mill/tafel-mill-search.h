@@ -55,6 +55,26 @@ gboolean tafel_mill_search        (const TafelState             *state,
                                    GRand                        *rand,
                                    GCancellable                 *cancellable,
                                    TafelMillSearchResult        *result);
+/* The same search, keeping its transposition table between moves. */
+typedef struct _TafelMillSearcher TafelMillSearcher;
+
+TafelMillSearcher *tafel_mill_searcher_new   (guint tt_bits);
+void               tafel_mill_searcher_free  (TafelMillSearcher *searcher);
+void               tafel_mill_searcher_clear (TafelMillSearcher *searcher);
+gboolean           tafel_mill_searcher_run   (TafelMillSearcher            *searcher,
+                                              const TafelState             *state,
+                                              const TafelHistory           *history,
+                                              const TafelMillSearchLimits  *limits,
+                                              GRand                        *rand,
+                                              GCancellable                 *cancellable,
+                                              TafelMillSearchResult        *result);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TafelMillSearcher, tafel_mill_searcher_free)
+
+/* Sets one of the evaluation's tuned weights by name (for measurements;
+ * not thread-safe, call before searching).  FALSE for an unknown name. */
+gboolean tafel_mill_search_set_weight (const char *name,
+                                       int         value);
 /* The evaluation of a running position for the side to move. */
 int      tafel_mill_evaluate      (const TafelState *state);
 
