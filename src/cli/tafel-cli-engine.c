@@ -9,7 +9,7 @@
  *   uci | isready | ucinewgame | setoption … (ignored)
  *   position startpos [moves M1 M2 …]
  *   position fen FEN [moves M1 M2 …]        (Mill)
- *   go [movetime MS | level LEVEL]
+ *   go [movetime MS | depth N | level LEVEL]
  *   stop | quit
  *
  * The search runs on a worker thread with a GCancellable, so that stop
@@ -52,7 +52,8 @@ typedef struct {
   GArray *hashes;
   gboolean by_level;
   TafelLevel level;
-  gint64 movetime_us;
+  gint64 movetime_us;          /* 0: no time limit */
+  guint depth;                 /* Mill: the last iteration */
 } Job;
 
 static void
@@ -198,7 +199,7 @@ search_thread (gpointer data)
   else
     {
       TafelMillSearchLimits limits = {
-        .max_depth = 64,
+        .max_depth = job->depth,
         .budget_us = job->movetime_us,
         .progress = mill_progress,
         .progress_data = job,
@@ -256,6 +257,7 @@ go (Engine  *engine,
   gboolean by_level = FALSE;
   TafelLevel level = TAFEL_LEVEL_IMPOSSIBLE;
   gint64 movetime_ms = 1000;
+  guint64 depth = 64;
 
   for (guint i = 1; words[i] != NULL; i += 2)
     {
@@ -273,6 +275,16 @@ go (Engine  *engine,
           movetime_ms = ms;
           by_level = FALSE;
         }
+      else if (strcmp (words[i], "depth") == 0 && value != NULL)
+        {
+          if (!g_ascii_string_to_unsigned (value, 10, 1, 64, &depth, NULL))
+            {
+              say_error (engine, "depth is a number from 1 to 64", value, strlen (value));
+              return;
+            }
+          movetime_ms = 0;
+          by_level = FALSE;
+        }
       else if (strcmp (words[i], "level") == 0 && value != NULL)
         {
           if (!tafel_level_from_key (value, &level))
@@ -285,7 +297,7 @@ go (Engine  *engine,
         }
       else
         {
-          say_error (engine, "go takes movetime MS or level LEVEL",
+          say_error (engine, "go takes movetime MS, depth N or level LEVEL",
                      words[i], strlen (words[i]));
           return;
         }
@@ -305,6 +317,7 @@ go (Engine  *engine,
   job->by_level = by_level;
   job->level = level;
   job->movetime_us = movetime_ms * 1000;
+  job->depth = depth;
   engine->cancellable = g_cancellable_new ();
   engine->worker = g_thread_new ("tafel-engine-search", search_thread, job);
 }
