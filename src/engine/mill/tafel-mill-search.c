@@ -5,6 +5,10 @@
  * Principal-variation search (negamax alpha-beta with null windows after
  * the first move) with a transposition table, iterative deepening under a
  * time budget, and a short quiescence search over mill-closing moves.
+ * The table belongs to a TafelMillSearcher, which a caller may keep from
+ * move to move (tafel-cli engine; Impossible keeps one per thread); its
+ * buckets hold two entries, the deeper one of the current search and the
+ * last one written.
  * A move includes its removal, so a mill and the stone it takes are one
  * move.  Move order: the table's move, mills (best removal first), blocks
  * of the opponent's next mill, two killer moves, then the history
@@ -18,9 +22,11 @@
  * (open mills the side can close with its next move), double-mill
  * set-ups (Zwickmühle: a stone that swings between two mills, worth more
  * when the opponent cannot step in to break it), fork points while
- * placing (one stone there opens two mills), mobility and blocked stones
- * in the moving phase, with weights that change when a side places,
- * moves or flies.  The side to move closes first; when it has no mill to
+ * placing (one stone there opens two mills), mobility (free points next
+ * to own stones) and blocked stones, with weights that change when a side
+ * places, moves or flies.  Mobility while placing weighs heavily: most
+ * games lost to Sanmill's engine were lost by a block prepared in the
+ * placing phase (README, "Mill strength").  The side to move closes first; when it has no mill to
  * close, the opponent's double threat (or a threat it cannot reach)
  * costs it most of a stone.
  *
@@ -279,7 +285,7 @@ static struct {
   int move_mobility;
   int move_blocked;
   int time_percent;       /* no new iteration after this part of the budget */
-} W = { 1, 0, 4, 6, 50 };
+} W = { 40, 50, 4, 6, 100 };
 
 gboolean
 tafel_mill_search_set_weight (const char *name,
