@@ -239,7 +239,7 @@ finish_search (Engine   *engine,
                gboolean  stop)
 {
   if (engine->worker == NULL)
-  return;
+    return;
   if (stop)
     g_cancellable_cancel (engine->cancellable);
   g_thread_join (engine->worker);
