@@ -8,7 +8,8 @@
  * The table belongs to a TafelMillSearcher, which a caller may keep from
  * move to move (tafel-cli engine; Impossible keeps one per thread); its
  * buckets hold two entries, the deeper one of the current search and the
- * last one written.
+ * last one written.  Entries of earlier searches only order the moves:
+ * their values were found under another game history (repetitions).
  * A move includes its removal, so a mill and the stone it takes are one
  * move.  Move order: the table's move, mills (best removal first), blocks
  * of the opponent's next mill, two killer moves, then the history
@@ -719,7 +720,10 @@ pvs (Search               *S,
     {
       tt_move = e->move;
       have_tt_move = tt_move.len > 0;
-      if (ply > 0 && e->depth >= depth && !is_pv)
+      /* An entry of an earlier search (another root, another game
+       * history for the repetition rule) only orders the moves. */
+      if (ply > 0 && e->depth >= depth && !is_pv
+          && e->flag >> TT_GEN_SHIFT == S->generation)
         {
           int v = score_from_tt (e->score, ply);
           int bound = TT_BOUND (e->flag);
