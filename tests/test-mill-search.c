@@ -281,9 +281,10 @@ test_eval_zwickmuehle (void)
   g_assert_cmpint (zwick, <, none - 50);
   g_assert_cmpint (zwick, <, blockable - 20);
 
-  /* Built while placing, it already counts. */
+  /* Built while placing, it already counts (against stones with as
+   * many free neighbours: mobility weighs heavily while placing). */
   g_assert_cmpint (eval_of ("a7 d7 g7 b6 f6", "a1 c3 e5 g1 e4", 2, 2, 1), <,
-                   eval_of ("a7 d7 g7 b4 f4", "a1 c3 e5 g1 e4", 2, 2, 1));
+                   eval_of ("a7 d7 g7 b6 f2", "a1 c3 e5 g1 e4", 2, 2, 1));
 }
 
 /* Placing: two threats at once cannot both be blocked, and a point that
@@ -291,15 +292,35 @@ test_eval_zwickmuehle (void)
 static void
 test_eval_double_threat (void)
 {
-  int two = eval_of ("b2 d2 a7 d7", "c3 f4 g1 b6", 5, 5, 1);
-  int one = eval_of ("b2 d2 a7 c5", "c3 f4 g1 b6", 5, 5, 1);
-  int fork = eval_of ("a1 g7", "d3 e4", 7, 7, 0);
-  int no_fork = eval_of ("a1 f4", "d3 e4", 7, 7, 0);
+  int two, one, fork, no_fork;
+
+  /* The stones differ in their free neighbours too: leave mobility out
+   * here (test_eval_placing_mobility weighs it). */
+  g_assert_true (tafel_mill_search_set_weight ("place-mobility", 0));
+  two = eval_of ("b2 d2 a7 d7", "c3 f4 g1 b6", 5, 5, 1);
+  one = eval_of ("b2 d2 a7 c5", "c3 f4 g1 b6", 5, 5, 1);
+  fork = eval_of ("a1 g7", "d3 e4", 7, 7, 0);
+  no_fork = eval_of ("a1 f4", "d3 e4", 7, 7, 0);
+  g_assert_true (tafel_mill_search_set_weight ("place-mobility", 40));
 
   g_test_message ("Black to move: two threats %d, one %d; White to move: fork %d, none %d",
                   two, one, fork, no_fork);
   g_assert_cmpint (two, <, one - 50);
   g_assert_cmpint (fork, >, no_fork + 10);
+}
+
+/* Placing: a stone without a free neighbour is a burden for the moving
+ * phase, more than a stone lost later (the games against Sanmill's engine
+ * were mostly lost by a block prepared while placing). */
+static void
+test_eval_placing_mobility (void)
+{
+  int boxed = eval_of ("a1", "a4 d1", 8, 7, 0);
+  int free = eval_of ("b4", "a4 d1", 8, 7, 0);
+
+  g_test_message ("White to move: boxed in %d, free %d", boxed, free);
+  g_assert_cmpint (boxed, <, free - 100);
+  g_assert_false (tafel_mill_search_set_weight ("no-such-weight", 1));
 }
 
 /* Killers and the history heuristic change only the order of the moves:
@@ -445,6 +466,7 @@ main (int   argc,
   g_test_add_func ("/mill-search/best-removal", test_best_removal);
   g_test_add_func ("/mill-search/draw-rules", test_draw_rules);
   g_test_add_func ("/mill-search/eval-zwickmuehle", test_eval_zwickmuehle);
+  g_test_add_func ("/mill-search/eval-placing-mobility", test_eval_placing_mobility);
   g_test_add_func ("/mill-search/eval-double-threat", test_eval_double_threat);
   g_test_add_func ("/mill-search/ordering-same-value", test_ordering_same_value);
   g_test_add_func ("/mill-search/analyze", test_analyze);

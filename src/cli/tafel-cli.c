@@ -24,6 +24,7 @@ static const Command commands[] = {
   { "analyze", tafel_cli_analyze, N_("Exact value and best moves of positions") },
   { "bench", tafel_cli_bench, N_("Time the Connect Four solver on test positions") },
   { "book", tafel_cli_book, N_("Build or inspect the Connect Four opening book") },
+  { "engine", tafel_cli_engine, N_("Play by a UCI-like protocol on standard input") },
   { "check", tafel_cli_check, N_("Check a Tic-Tac-Toe position given as text") },
   { "mill-tables", tafel_cli_mill_tables, N_("Solve the Mill endgames for the engine") },
   { "perft", tafel_cli_perft, N_("Count the move sequences of a given length") },

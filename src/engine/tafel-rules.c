@@ -285,6 +285,7 @@ tafel_rules_parse_moves (const TafelRules *rules,
   g_return_val_if_fail (state != NULL, FALSE);
 
   rules->init (state);
+
   return tafel_rules_play_moves (rules, text, state, hashes, error);
 }
 
@@ -293,12 +294,12 @@ tafel_rules_parse_moves (const TafelRules *rules,
  * @rules: the game
  * @text: a move list in the game's notation
  * @state: (inout): the position to play from, then the position reached
- * @hashes: (nullable): receives the hash of every position before the
- *   last one, oldest first, for repetition rules
+ * @hashes: (nullable): the hashes of the positions before @state, oldest
+ *   first; receives the hash of every position played through
  * @error: return location for an error
  *
- * Plays @text from @state (e.g. a position read from a FEN), checking
- * every move against the rules.
+ * Plays @text from @state, checking every move against the rules.  On an
+ * error @state holds the position before the faulty move.
  *
  * Returns: %TRUE if every move was legal
  */

@@ -5,6 +5,11 @@
  * Principal-variation search (negamax alpha-beta with null windows after
  * the first move) with a transposition table, iterative deepening under a
  * time budget, and a short quiescence search over mill-closing moves.
+ * The table belongs to a TafelMillSearcher, which a caller may keep from
+ * move to move (tafel-cli engine; Impossible keeps one per thread); its
+ * buckets hold two entries, the deeper one of the current search and the
+ * last one written.  Entries of earlier searches only order the moves:
+ * their values were found under another game history (repetitions).
  * A move includes its removal, so a mill and the stone it takes are one
  * move.  Move order: the table's move, mills (best removal first), blocks
  * of the opponent's next mill, two killer moves, then the history
@@ -18,9 +23,11 @@
  * (open mills the side can close with its next move), double-mill
  * set-ups (Zwickmühle: a stone that swings between two mills, worth more
  * when the opponent cannot step in to break it), fork points while
- * placing (one stone there opens two mills), mobility and blocked stones
- * in the moving phase, with weights that change when a side places,
- * moves or flies.  The side to move closes first; when it has no mill to
+ * placing (one stone there opens two mills), mobility (free points next
+ * to own stones) and blocked stones, with weights that change when a side
+ * places, moves or flies.  Mobility while placing weighs heavily: most
+ * games lost to Sanmill's engine were lost by a block prepared in the
+ * placing phase (README, "Mill strength").  The side to move closes first; when it has no mill to
  * close, the opponent's double threat (or a threat it cannot reach)
  * costs it most of a stone.
  *
@@ -52,27 +59,30 @@
 /* History scores stay within +-HISTORY_MAX, below the killers' order. */
 #define HISTORY_MAX (1 << 16)
 
-#define TT_SIZE (1u << TAFEL_MILL_TT_BITS)
-
 #define BIT(p) (1u << (p))
 #define POPCOUNT(x) ((int) tafel_mill_popcount (x))
 #define LOWEST(x) ((guint) __builtin_ctz (x))
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
+#define TT_BOUND(flag) ((flag) & 3)
+/* The search that wrote an entry, in the flag's upper bits. */
+#define TT_GEN_SHIFT 2
 
 typedef struct {
   guint64 key;
   TafelMove move;
   gint16 score;
   gint8 depth;
-  guint8 flag;
+  guint8 flag;            /* bound | generation << TT_GEN_SHIFT */
 } TTEntry;
 
 G_STATIC_ASSERT (sizeof (TTEntry) == 16);
 
 typedef struct {
   const TafelMillTables *t;
-  TTEntry *tt;
+  TTEntry *tt;              /* buckets of two entries */
+  guint64 tt_mask;          /* entries - 1 */
+  guint8 generation;        /* of this search, 1..63 */
   guint64 nodes;
   gint64 deadline;          /* monotonic µs; 0 = none */
   GCancellable *cancellable;
@@ -247,6 +257,8 @@ side_facts (const TafelMillTables *t,
           guint32 free_adj = t->adj[p] & empty;
 
           f->mobility += POPCOUNT (free_adj);
+          if (free_adj == 0)
+            f->blocked++;
           if (in_mills & BIT (p))
             count_zwick (t, own, opp, opp_anywhere, p, free_adj, f);
         }
@@ -268,6 +280,42 @@ side_facts (const TafelMillTables *t,
     }
 }
 
+/* The weights that selfplay and matches tuned (README, "Mill strength");
+ * tafel_mill_search_set_weight () changes them for such measurements. */
+static struct {
+  int place_mobility;     /* per free point next to an own stone */
+  int place_blocked;      /* per own stone with no free neighbour */
+  int move_mobility;
+  int move_blocked;
+  int time_percent;       /* no new iteration after this part of the budget */
+} W = { 40, 50, 4, 6, 100 };
+
+gboolean
+tafel_mill_search_set_weight (const char *name,
+                              int         value)
+{
+  static const struct {
+    const char *name;
+    int *weight;
+  } names[] = {
+    { "place-mobility", &W.place_mobility },
+    { "place-blocked", &W.place_blocked },
+    { "move-mobility", &W.move_mobility },
+    { "move-blocked", &W.move_blocked },
+    { "time-percent", &W.time_percent },
+  };
+
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_strcmp0 (name, names[i].name) == 0)
+      {
+        *names[i].weight = value;
+        return TRUE;
+      }
+  return FALSE;
+}
+
 static int
 side_score (const SideFacts *f,
             const SideFacts *other)
@@ -275,7 +323,8 @@ side_score (const SideFacts *f,
   int score = 100 * f->material;
 
   if (f->placing)
-    score += 8 * f->closed + 12 * f->open2 + 8 * f->threats + 1 * f->mobility
+    score += 8 * f->closed + 12 * f->open2 + 8 * f->threats
+             + W.place_mobility * f->mobility - W.place_blocked * f->blocked
              + 6 * f->forks + 20 * f->zwick + 8 * f->zwick_open;
   else if (f->flying)
     score += 4 * f->closed + 10 * f->open2 + 45 * f->threats;
@@ -283,7 +332,7 @@ side_score (const SideFacts *f,
     {
       score += 6 * f->closed + 8 * f->open2 + 18 * f->threats
                + 70 * f->zwick + 30 * f->zwick_open
-               + 4 * f->mobility - 6 * f->blocked;
+               + W.move_mobility * f->mobility - W.move_blocked * f->blocked;
       /* Stuck (not to move): one step from losing. */
       if (f->mobility == 0)
         score -= 120;
@@ -548,6 +597,44 @@ table_score (Search               *S,
   return TRUE;
 }
 
+/* The entry of @key in its bucket, or NULL. */
+static inline TTEntry *
+tt_probe (Search  *S,
+          guint64  key)
+{
+  TTEntry *e = &S->tt[key & S->tt_mask & ~(guint64) 1];
+
+  if (e[0].key == key && e[0].flag != 0)
+    return &e[0];
+  if (e[1].key == key && e[1].flag != 0)
+    return &e[1];
+  return NULL;
+}
+
+/* The first entry of a bucket keeps the deepest result of the current
+ * search (or replaces one of an earlier search); the second takes
+ * everything else. */
+static inline void
+tt_store (Search          *S,
+          guint64          key,
+          const TafelMove *move,
+          int              score,
+          int              depth,
+          int              bound)
+{
+  TTEntry *e = &S->tt[key & S->tt_mask & ~(guint64) 1];
+  TTEntry *slot = &e[1];
+
+  if (e[0].key == key || e[0].flag >> TT_GEN_SHIFT != S->generation
+      || depth >= e[0].depth)
+    slot = &e[0];
+  slot->key = key;
+  slot->move = *move;
+  slot->score = score;
+  slot->depth = depth;
+  slot->flag = bound | S->generation << TT_GEN_SHIFT;
+}
+
 static gboolean
 is_closing (const TafelMillState *s,
             const TafelMove      *m)
@@ -664,18 +751,22 @@ pvs (Search               *S,
   if (alpha >= beta)
     return alpha;
 
-  e = &S->tt[s->key & (TT_SIZE - 1)];
-  if (e->key == s->key && e->flag != 0)
+  e = tt_probe (S, s->key);
+  if (e != NULL)
     {
       tt_move = e->move;
       have_tt_move = tt_move.len > 0;
-      if (ply > 0 && e->depth >= depth && !is_pv)
+      /* An entry of an earlier search (another root, another game
+       * history for the repetition rule) only orders the moves. */
+      if (ply > 0 && e->depth >= depth && !is_pv
+          && e->flag >> TT_GEN_SHIFT == S->generation)
         {
           int v = score_from_tt (e->score, ply);
+          int bound = TT_BOUND (e->flag);
 
-          if (e->flag == TT_EXACT
-              || (e->flag == TT_LOWER && v >= beta)
-              || (e->flag == TT_UPPER && v <= alpha))
+          if (bound == TT_EXACT
+              || (bound == TT_LOWER && v >= beta)
+              || (bound == TT_UPPER && v <= alpha))
             return v;
         }
     }
@@ -749,26 +840,71 @@ pvs (Search               *S,
         }
     }
 
-  e->key = s->key;
-  e->move = best_move;
-  e->score = score_to_tt (best, ply);
-  e->depth = depth;
-  e->flag = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
+  tt_store (S, s->key, &best_move, score_to_tt (best, ply), depth,
+            best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER);
 
   return best;
 }
 
-static void
-search_init (Search             *S,
+struct _TafelMillSearcher {
+  Search S;
+  TTEntry *tt;
+  guint64 tt_mask;
+  guint8 generation;
+};
+
+/**
+ * tafel_mill_searcher_new:
+ * @tt_bits: the transposition table holds 2^@tt_bits entries of 16 bytes
+ *
+ * A search that keeps its transposition table from one move to the next.
+ */
+TafelMillSearcher *
+tafel_mill_searcher_new (guint tt_bits)
+{
+  TafelMillSearcher *searcher = g_new0 (TafelMillSearcher, 1);
+
+  tt_bits = CLAMP (tt_bits, 8, 30);
+  searcher->tt = g_new0 (TTEntry, (gsize) 1 << tt_bits);
+  searcher->tt_mask = ((guint64) 1 << tt_bits) - 1;
+  return searcher;
+}
+
+void
+tafel_mill_searcher_free (TafelMillSearcher *searcher)
+{
+  if (searcher == NULL)
+    return;
+  g_free (searcher->tt);
+  g_free (searcher);
+}
+
+/* Forgets every position (a new game). */
+void
+tafel_mill_searcher_clear (TafelMillSearcher *searcher)
+{
+  g_return_if_fail (searcher != NULL);
+
+  memset (searcher->tt, 0, (searcher->tt_mask + 1) * sizeof (TTEntry));
+  searcher->generation = 0;
+}
+
+static Search *
+search_init (TafelMillSearcher  *searcher,
              const TafelState   *state,
              const TafelHistory *history)
 {
+  Search *S = &searcher->S;
   const TafelMillState *s = TAFEL_MILL_CSTATE (state);
   gsize keep = 0;
 
   memset (S, 0, sizeof *S);
   S->t = tafel_mill_tables ();
-  S->tt = g_new0 (TTEntry, TT_SIZE);
+  S->tt = searcher->tt;
+  S->tt_mask = searcher->tt_mask;
+  /* Entries of earlier searches stay usable, but give way first. */
+  searcher->generation = searcher->generation % ((1 << (8 - TT_GEN_SHIFT)) - 1) + 1;
+  S->generation = searcher->generation;
 
   if (history != NULL && history->hashes != NULL)
     keep = MIN (history->n, (gsize) HIST_KEEP);
@@ -776,12 +912,8 @@ search_init (Search             *S,
     S->keys[i] = history->hashes[history->n - keep + i];
   S->root_index = keep;
   S->keys[keep] = s->key;
-}
 
-static void
-search_clear (Search *S)
-{
-  g_clear_pointer (&S->tt, g_free);
+  return S;
 }
 
 /* Halves the history scores between searches of the same game tree. */
@@ -878,13 +1010,28 @@ tafel_mill_search (const TafelState             *state,
                    GCancellable                 *cancellable,
                    TafelMillSearchResult        *result)
 {
-  g_autofree Search *S = g_new (Search, 1);
+  g_autoptr(TafelMillSearcher) searcher = tafel_mill_searcher_new (TAFEL_MILL_TT_BITS);
+
+  return tafel_mill_searcher_run (searcher, state, history, limits, rand, cancellable, result);
+}
+
+gboolean
+tafel_mill_searcher_run (TafelMillSearcher            *searcher,
+                         const TafelState             *state,
+                         const TafelHistory           *history,
+                         const TafelMillSearchLimits  *limits,
+                         GRand                        *rand,
+                         GCancellable                 *cancellable,
+                         TafelMillSearchResult        *result)
+{
+  Search *S;
   const TafelMillState *s = TAFEL_MILL_CSTATE (state);
   TafelMove moves[TAFEL_MAX_MOVES];
   gint64 start = g_get_monotonic_time ();
   guint n, n_all;
   guint max_depth;
 
+  g_return_val_if_fail (searcher != NULL, FALSE);
   g_return_val_if_fail (state != NULL && limits != NULL && result != NULL, FALSE);
 
   memset (result, 0, sizeof *result);
@@ -915,7 +1062,7 @@ tafel_mill_search (const TafelState             *state,
         moves[j] = m;
       }
 
-  search_init (S, state, history);
+  S = search_init (searcher, state, history);
   S->root_moves = moves;
   S->n_root_moves = n;
   S->cancellable = cancellable;
@@ -953,19 +1100,24 @@ tafel_mill_search (const TafelState             *state,
       result->depth = depth;
 
       /* A loss is proven only when no root move was left out. */
-      if (v > PROVEN || (v < -PROVEN && n == n_all))
-        {
-          result->proven = TRUE;
-          result->plies = WIN - ABS (v);
-          /* Nothing deeper can change a proven result except a shorter
-           * one; stop once the distance is within reach. */
-          if ((int) depth >= result->plies)
-            break;
-        }
-      else
-        result->proven = FALSE;
+      result->proven = v > PROVEN || (v < -PROVEN && n == n_all);
+      result->plies = result->proven ? WIN - ABS (v) : 0;
 
-      if (S->deadline != 0 && g_get_monotonic_time () - start > (S->deadline - start) / 2)
+      if (limits->progress != NULL)
+        {
+          result->nodes = S->nodes;
+          result->elapsed_us = g_get_monotonic_time () - start;
+          limits->progress (result, limits->progress_data);
+        }
+
+      /* Nothing deeper can change a proven result except a shorter one;
+       * stop once the distance is within reach. */
+      if (result->proven && (int) depth >= result->plies)
+        break;
+
+      /* Another iteration while time is left: an unfinished one still
+       * counts when it found a better move (see above). */
+      if (S->deadline != 0 && g_get_monotonic_time () - start > (S->deadline - start) * W.time_percent / 100)
         break;
     }
 
@@ -977,7 +1129,6 @@ tafel_mill_search (const TafelState             *state,
 
   result->nodes = S->nodes;
   result->elapsed_us = g_get_monotonic_time () - start;
-  search_clear (S);
 
   return !(cancellable != NULL && g_cancellable_is_cancelled (cancellable));
 }
@@ -994,10 +1145,10 @@ root_values (const TafelState   *state,
              guint               n,
              int                *values)
 {
-  g_autofree Search *S = g_new (Search, 1);
+  g_autoptr(TafelMillSearcher) searcher = tafel_mill_searcher_new (16);
   const TafelMillState *s = TAFEL_MILL_CSTATE (state);
+  Search *S = search_init (searcher, state, history);
 
-  search_init (S, state, history);
   S->cancellable = cancellable;
   for (guint i = 0; i < n; i++)
     {
@@ -1009,7 +1160,6 @@ root_values (const TafelState   *state,
       if (S->stop)
         values[i] = 0;
     }
-  search_clear (S);
 }
 
 /* A weak level: with @random_percent chance any candidate, otherwise a
@@ -1054,6 +1204,28 @@ choose_weak (const TafelState   *state,
   return TRUE;
 }
 
+static void
+searcher_free (gpointer searcher)
+{
+  tafel_mill_searcher_free (searcher);
+}
+
+/* Each thread that plays at Impossible keeps its table between moves. */
+static GPrivate thread_searcher = G_PRIVATE_INIT (searcher_free);
+
+static TafelMillSearcher *
+get_thread_searcher (void)
+{
+  TafelMillSearcher *searcher = g_private_get (&thread_searcher);
+
+  if (searcher == NULL)
+    {
+      searcher = tafel_mill_searcher_new (TAFEL_MILL_TT_BITS);
+      g_private_set (&thread_searcher, searcher);
+    }
+  return searcher;
+}
+
 gboolean
 tafel_mill_choose_move (const TafelState   *state,
                         const TafelHistory *history,
@@ -1085,7 +1257,13 @@ tafel_mill_choose_move (const TafelState   *state,
       break;
     }
 
-  if (!tafel_mill_search (state, history, &limits, rand, cancellable, &result))
+  if (level == TAFEL_LEVEL_IMPOSSIBLE)
+    {
+      if (!tafel_mill_searcher_run (get_thread_searcher (), state, history, &limits, rand,
+                                    cancellable, &result))
+        return FALSE;
+    }
+  else if (!tafel_mill_search (state, history, &limits, rand, cancellable, &result))
     return FALSE;
 
   *move = result.best;

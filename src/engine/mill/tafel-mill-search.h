@@ -20,13 +20,21 @@ typedef enum {
   TAFEL_MILL_SEARCH_NO_TABLES = 1 << 2,      /* no endgame tables */
 } TafelMillSearchFlags;
 
+typedef struct _TafelMillSearchResult TafelMillSearchResult;
+
+/* Called on the searching thread after every completed iteration. */
+typedef void (*TafelMillSearchProgress) (const TafelMillSearchResult *result,
+                                         gpointer                     data);
+
 typedef struct {
   guint max_depth;        /* iterative deepening stops here */
   gint64 budget_us;       /* time budget; 0 = none */
   guint flags;            /* TafelMillSearchFlags; 0 = the full search */
+  TafelMillSearchProgress progress;   /* may be NULL */
+  gpointer progress_data;
 } TafelMillSearchLimits;
 
-typedef struct {
+struct _TafelMillSearchResult {
   TafelMove best;
   int score;              /* for the side to move: 100 = one stone;
                            * +-(TAFEL_MILL_SCORE_WIN - plies) when proven */
@@ -35,7 +43,7 @@ typedef struct {
   gint64 elapsed_us;
   gboolean proven;        /* score is a proven win or loss */
   int plies;              /* to the end when proven */
-} TafelMillSearchResult;
+};
 
 #define TAFEL_MILL_SCORE_WIN 30000
 
@@ -48,6 +56,26 @@ gboolean tafel_mill_search        (const TafelState             *state,
                                    GRand                        *rand,
                                    GCancellable                 *cancellable,
                                    TafelMillSearchResult        *result);
+/* The same search, keeping its transposition table between moves. */
+typedef struct _TafelMillSearcher TafelMillSearcher;
+
+TafelMillSearcher *tafel_mill_searcher_new   (guint tt_bits);
+void               tafel_mill_searcher_free  (TafelMillSearcher *searcher);
+void               tafel_mill_searcher_clear (TafelMillSearcher *searcher);
+gboolean           tafel_mill_searcher_run   (TafelMillSearcher            *searcher,
+                                              const TafelState             *state,
+                                              const TafelHistory           *history,
+                                              const TafelMillSearchLimits  *limits,
+                                              GRand                        *rand,
+                                              GCancellable                 *cancellable,
+                                              TafelMillSearchResult        *result);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TafelMillSearcher, tafel_mill_searcher_free)
+
+/* Sets one of the evaluation's tuned weights by name (for measurements;
+ * not thread-safe, call before searching).  FALSE for an unknown name. */
+gboolean tafel_mill_search_set_weight (const char *name,
+                                       int         value);
 /* The evaluation of a running position for the side to move. */
 int      tafel_mill_evaluate      (const TafelState *state);
 

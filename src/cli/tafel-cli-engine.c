@@ -1,0 +1,493 @@
+/* tafel-cli-engine.c: tafel-cli engine — a UCI-like line protocol
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Reads commands from standard input, one per line, and answers on
+ * standard output, so that a referee can play Tafel's engines against
+ * other programs.  The commands (see README, "Engine protocol"):
+ *
+ *   uci | isready | ucinewgame | setoption … (ignored)
+ *   position startpos [moves M1 M2 …]
+ *   position fen FEN [moves M1 M2 …]        (Mill)
+ *   go [movetime MS | depth N | level LEVEL]
+ *   stop | quit
+ *
+ * The search runs on a worker thread with a GCancellable, so that stop
+ * (and isready) are answered while it thinks.  A line that cannot be
+ * understood is answered with "info string error: …" and changes
+ * nothing; the engine never exits on bad input.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tafel-cli.h"
+#include "tafel-cli-input.h"
+#include "tafel-error.h"
+#include "tafel-mill-search.h"
+
+/* Longer lines are refused as a whole. */
+/* Echoed parts of bad lines are cut to this many characters. */
+#define SNIPPET_CHARS 40
+#define MOVETIME_MAX_MS (24 * 3600 * 1000)
+/* Mill's transposition table: 2^22 entries, 64 MiB. */
+#define MILL_TT_BITS 22
+
+typedef struct {
+  const TafelRules *rules;
+  TafelState state;            /* the last good position */
+  GArray *hashes;              /* the positions before it */
+  GRand *rand;
+  GMutex out_lock;
+  GThread *worker;
+  GCancellable *cancellable;
+  TafelMillSearcher *mill;     /* Mill: the table kept between moves */
+} Engine;
+
+typedef struct {
+  Engine *engine;
+  TafelState state;
+  GArray *hashes;
+  gboolean by_level;
+  TafelLevel level;
+  gint64 movetime_us;          /* 0: no time limit */
+  guint depth;                 /* Mill: the last iteration */
+} Job;
+
+static void
+say (Engine     *engine,
+     const char *format,
+     ...) G_GNUC_PRINTF (2, 3);
+
+static void
+say (Engine     *engine,
+     const char *format,
+     ...)
+{
+  va_list args;
+
+  g_mutex_lock (&engine->out_lock);
+  va_start (args, format);
+  vprintf (format, args);
+  va_end (args);
+  putchar ('\n');
+  fflush (stdout);
+  g_mutex_unlock (&engine->out_lock);
+}
+
+static void
+say_error (Engine     *engine,
+           const char *message,
+           const char *snippet,
+           gsize       snippet_len)
+{
+  if (snippet != NULL)
+    {
+      g_autofree char *safe = tafel_text_escape (snippet, MIN (snippet_len, SNIPPET_CHARS));
+
+      say (engine, "info string error: %s: %s", message, safe);
+    }
+  else
+    {
+      g_autofree char *safe = tafel_text_escape (message, 3 * SNIPPET_CHARS);
+
+      say (engine, "info string error: %s", safe);
+    }
+}
+
+/* ---- the search ---- */
+
+static void
+mill_progress (const TafelMillSearchResult *result,
+               gpointer                     data)
+{
+  Job *job = data;
+  g_autofree char *pv = tafel_rules_format_move (job->engine->rules, &job->state, &result->best);
+  g_autofree char *score = NULL;
+  guint64 nps = result->elapsed_us > 0 ? result->nodes * G_USEC_PER_SEC / result->elapsed_us : 0;
+
+  if (result->proven)
+    score = g_strdup_printf ("mate %d", result->score > 0 ? result->plies : -result->plies);
+  else
+    score = g_strdup_printf ("cp %d", result->score);
+
+  say (job->engine, "info depth %u score %s nodes %" G_GUINT64_FORMAT
+       " nps %" G_GUINT64_FORMAT " time %" G_GINT64_FORMAT " pv %s",
+       result->depth, score, result->nodes, nps,
+       result->elapsed_us / 1000, pv);
+}
+
+static gpointer
+search_thread (gpointer data)
+{
+  Job *job = data;
+  Engine *engine = job->engine;
+  const TafelRules *rules = engine->rules;
+  TafelHistory history = { (const guint64 *) job->hashes->data, job->hashes->len };
+  TafelMove move = { 0 };
+  gboolean found;
+
+  if (job->by_level || rules->game != TAFEL_GAME_MILL)
+    {
+      /* The solved games play perfectly whatever the time. */
+      found = rules->choose_move (&job->state, &history,
+                                  job->by_level ? job->level : TAFEL_LEVEL_IMPOSSIBLE,
+                                  engine->rand, engine->cancellable, &move);
+    }
+  else
+    {
+      TafelMillSearchLimits limits = {
+        .max_depth = job->depth,
+        .budget_us = job->movetime_us,
+        .progress = mill_progress,
+        .progress_data = job,
+      };
+      TafelMillSearchResult result;
+
+      tafel_mill_searcher_run (engine->mill, &job->state, &history, &limits,
+                               engine->rand, engine->cancellable, &result);
+      move = result.best;
+      found = move.len > 0;
+    }
+
+  if (!found)
+    {
+      /* Stopped before any choice: still a legal move. */
+      TafelMove *moves = g_new (TafelMove, TAFEL_MAX_MOVES);
+
+      if (rules->legal_moves (&job->state, moves) > 0)
+        move = moves[0];
+      g_free (moves);
+    }
+
+  {
+    g_autofree char *text = tafel_rules_format_move (rules, &job->state, &move);
+
+    say (engine, "bestmove %s", text);
+  }
+
+  g_array_unref (job->hashes);
+  g_free (job);
+  return NULL;
+}
+
+/* Waits for a running search to end; with @stop, asks it to end now. */
+static void
+finish_search (Engine   *engine,
+               gboolean  stop)
+{
+  if (engine->worker == NULL)
+    return;
+  if (stop)
+    g_cancellable_cancel (engine->cancellable);
+  g_thread_join (engine->worker);
+  engine->worker = NULL;
+  g_clear_object (&engine->cancellable);
+}
+
+static void
+go (Engine  *engine,
+    char   **words)
+{
+  Job *job;
+  TafelHistory history = { (const guint64 *) engine->hashes->data, engine->hashes->len };
+  TafelOutcome outcome;
+  gboolean by_level = FALSE;
+  TafelLevel level = TAFEL_LEVEL_IMPOSSIBLE;
+  gint64 movetime_ms = 1000;
+  guint64 depth = 64;
+
+  for (guint i = 1; words[i] != NULL; i += 2)
+    {
+      const char *value = words[i + 1];
+
+      if (strcmp (words[i], "movetime") == 0 && value != NULL)
+        {
+          guint64 ms;
+
+          if (!g_ascii_string_to_unsigned (value, 10, 1, MOVETIME_MAX_MS, &ms, NULL))
+            {
+              say_error (engine, "movetime is a number of milliseconds", value, strlen (value));
+              return;
+            }
+          movetime_ms = ms;
+          by_level = FALSE;
+        }
+      else if (strcmp (words[i], "depth") == 0 && value != NULL)
+        {
+          if (!g_ascii_string_to_unsigned (value, 10, 1, 64, &depth, NULL))
+            {
+              say_error (engine, "depth is a number from 1 to 64", value, strlen (value));
+              return;
+            }
+          movetime_ms = 0;
+          by_level = FALSE;
+        }
+      else if (strcmp (words[i], "level") == 0 && value != NULL)
+        {
+          if (!tafel_level_from_key (value, &level))
+            {
+              say_error (engine, "level is relaxed, medium, hard or impossible",
+                         value, strlen (value));
+              return;
+            }
+          by_level = TRUE;
+        }
+      else
+        {
+          say_error (engine, "go takes movetime MS, depth N or level LEVEL",
+                     words[i], strlen (words[i]));
+          return;
+        }
+    }
+
+  engine->rules->outcome (&engine->state, &history, &outcome);
+  if (outcome.status != TAFEL_STATUS_RUNNING)
+    {
+      say (engine, "bestmove (none)");
+      return;
+    }
+
+  job = g_new0 (Job, 1);
+  job->engine = engine;
+  job->state = engine->state;
+  job->hashes = g_array_copy (engine->hashes);
+  job->by_level = by_level;
+  job->level = level;
+  job->movetime_us = movetime_ms * 1000;
+  job->depth = depth;
+  engine->cancellable = g_cancellable_new ();
+  engine->worker = g_thread_new ("tafel-engine-search", search_thread, job);
+}
+
+/* ---- position ---- */
+
+static void
+position (Engine  *engine,
+          char   **words)
+{
+  const TafelRules *rules = engine->rules;
+  g_autoptr(GArray) hashes = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) moves = g_string_new (NULL);
+  TafelState state;
+  guint i = 2;
+
+  if (words[1] == NULL)
+    {
+      say_error (engine, "position needs startpos or fen", NULL, 0);
+      return;
+    }
+
+  if (strcmp (words[1], "startpos") == 0)
+    rules->init (&state);
+  else if (strcmp (words[1], "fen") == 0)
+    {
+      g_autoptr(GString) fen = g_string_new (NULL);
+
+      if (rules->parse_position == NULL)
+        {
+          say_error (engine, "this game has no FEN; use startpos", NULL, 0);
+          return;
+        }
+      for (; words[i] != NULL && strcmp (words[i], "moves") != 0; i++)
+        {
+          if (fen->len > 0)
+            g_string_append_c (fen, ' ');
+          g_string_append (fen, words[i]);
+        }
+      if (!rules->parse_position (fen->str, &state, &error))
+        {
+          say_error (engine, error->message, NULL, 0);
+          return;
+        }
+    }
+  else
+    {
+      say_error (engine, "position needs startpos or fen", words[1], strlen (words[1]));
+      return;
+    }
+
+  if (words[i] != NULL)
+    {
+      if (strcmp (words[i], "moves") != 0)
+        {
+          say_error (engine, "expected moves", words[i], strlen (words[i]));
+          return;
+        }
+      /* One move per word; the games whose move lists have no blanks
+       * read the words joined. */
+      for (i++; words[i] != NULL; i++)
+        {
+          if (moves->len > 0 && rules->moves_separated)
+            g_string_append_c (moves, ' ');
+          g_string_append (moves, words[i]);
+        }
+    }
+
+  if (!tafel_rules_play_moves (rules, moves->str, &state, hashes, &error))
+    {
+      say_error (engine, error->message, NULL, 0);
+      return;
+    }
+
+  engine->state = state;
+  g_array_set_size (engine->hashes, 0);
+  g_array_append_vals (engine->hashes, hashes->data, hashes->len);
+}
+
+/* setoption name NAME value N: Mill's evaluation weights, for tuning. */
+static void
+setoption (Engine  *engine,
+           char   **words)
+{
+  gint64 value;
+
+  if (g_strv_length (words) != 5 || strcmp (words[1], "name") != 0
+      || strcmp (words[3], "value") != 0)
+    {
+      say_error (engine, "setoption name NAME value N", NULL, 0);
+      return;
+    }
+  if (engine->rules->game != TAFEL_GAME_MILL
+      || !g_ascii_string_to_signed (words[4], 10, -10000, 10000, &value, NULL)
+      || !tafel_mill_search_set_weight (words[2], (int) value))
+    {
+      say_error (engine, "unknown option or bad value", words[2], strlen (words[2]));
+      return;
+    }
+}
+
+/* ---- the loop ---- */
+
+/* Handles one line; returns FALSE on quit. */
+static gboolean
+command (Engine     *engine,
+         const char *line,
+         gsize       len)
+{
+  g_auto(GStrv) words = NULL;
+  const char *name;
+
+  words = g_strsplit_set (line, " \t\r", -1);
+  {
+    /* Drop the empty words between blanks. */
+    guint k = 0;
+
+    for (guint i = 0; words[i] != NULL; i++)
+      if (words[i][0] != '\0')
+        words[k++] = words[i];
+      else
+        g_free (words[i]);
+    words[k] = NULL;
+  }
+  name = words[0];
+  if (name == NULL)
+    return TRUE;
+
+  if (strcmp (name, "isready") == 0)
+    {
+      say (engine, "readyok");
+      return TRUE;
+    }
+  if (strcmp (name, "stop") == 0)
+    {
+      finish_search (engine, TRUE);
+      return TRUE;
+    }
+  if (strcmp (name, "quit") == 0)
+    {
+      finish_search (engine, TRUE);
+      return FALSE;
+    }
+
+  /* Everything else waits for the search in progress. */
+  finish_search (engine, FALSE);
+
+  if (strcmp (name, "uci") == 0)
+    {
+      say (engine, "id name Tafel %s", PACKAGE_VERSION);
+      say (engine, "id author the Tafel authors");
+      say (engine, "uciok");
+    }
+  else if (strcmp (name, "ucinewgame") == 0)
+    {
+      engine->rules->init (&engine->state);
+      g_array_set_size (engine->hashes, 0);
+      if (engine->mill != NULL)
+        tafel_mill_searcher_clear (engine->mill);
+    }
+  else if (strcmp (name, "setoption") == 0)
+    setoption (engine, words);
+  else if (strcmp (name, "position") == 0)
+    position (engine, words);
+  else if (strcmp (name, "go") == 0)
+    go (engine, words);
+  else
+    say_error (engine, "unknown command", name, strlen (name));
+
+  return TRUE;
+}
+
+int
+tafel_cli_engine (int    argc,
+                  char **argv)
+{
+  g_autofree char *game = NULL;
+  gint64 seed = -1;
+  g_autoptr(GOptionContext) context = g_option_context_new (_("— play by a UCI-like protocol on standard input"));
+  const GOptionEntry entries[] = {
+    { "game", 'g', 0, G_OPTION_ARG_STRING, &game, N_("The game (default: infinity)"), N_("GAME") },
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed of the random choices (default: random)"), N_("N") },
+    { NULL }
+  };
+  Engine engine = { 0 };
+  TafelCliInput input;
+  const char *line;
+  g_autoptr(GError) error = NULL;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+    _("Reads commands (uci, isready, position, go, stop, quit) from standard input\n"
+      "and answers with bestmove lines; see README, “Engine protocol”."));
+  if (!tafel_cli_parse_args (context, &argc, &argv))
+    return TAFEL_CLI_EXIT_ERROR;
+  if (argc > 1)
+    return tafel_cli_fail (_("engine reads its commands from standard input only"));
+  if ((engine.rules = tafel_cli_find_game (game)) == NULL)
+    return TAFEL_CLI_EXIT_ERROR;
+
+  engine.rules->init (&engine.state);
+  engine.hashes = g_array_new (FALSE, FALSE, sizeof (guint64));
+  engine.rand = seed >= 0 ? g_rand_new_with_seed ((guint32) seed) : g_rand_new ();
+  g_mutex_init (&engine.out_lock);
+  if (engine.rules->game == TAFEL_GAME_MILL)
+    engine.mill = tafel_mill_searcher_new (MILL_TT_BITS);
+
+  /* The lines come through the command line's one reader: a line too
+   * long, with a NUL byte or not UTF-8 is refused there. */
+  tafel_cli_input_init (&input, stdin);
+  while (tafel_cli_input_next (&input, &line, &error))
+    {
+      if (line == NULL)
+        {
+          say_error (&engine, error->message, NULL, 0);
+          g_clear_error (&error);
+          continue;
+        }
+      if (!command (&engine, line, strlen (line)))
+        break;
+    }
+  tafel_cli_input_clear (&input);
+
+  /* At the end of the input a search in progress still answers. */
+  finish_search (&engine, FALSE);
+  g_array_unref (engine.hashes);
+  g_rand_free (engine.rand);
+  tafel_mill_searcher_free (engine.mill);
+  g_mutex_clear (&engine.out_lock);
+
+  return 0;
+}

@@ -1,0 +1,252 @@
+#!/usr/bin/python3
+# test-cli-engine.py: tafel-cli engine, the UCI-like protocol, end to end (TAP)
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Usage: test-cli-engine.py PATH/TO/tafel-cli
+#
+# Mill moves are checked against the rules model of the referee
+# (build-aux/mill-match), which is written independently of the engine.
+
+import importlib.machinery
+import importlib.util
+import json
+import os
+import random
+import subprocess
+import sys
+
+CLI = sys.argv[1] if len(sys.argv) > 1 else 'tafel-cli'
+ENV = dict(os.environ, LC_ALL='C.UTF-8', LANGUAGE='C')
+HERE = os.path.dirname(os.path.abspath(__file__))
+results = []
+
+
+def load_referee():
+    path = os.path.join(HERE, '..', 'build-aux', 'mill-match')
+    loader = importlib.machinery.SourceFileLoader('mill_match', path)
+    spec = importlib.util.spec_from_loader('mill_match', loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+REF = load_referee()
+
+
+def expect(cond, what):
+    if not cond:
+        raise AssertionError(what)
+
+
+def session(game, lines, stdin_bytes=None, timeout=240):
+    """Runs one engine session; returns (exit code, output lines)."""
+    data = stdin_bytes if stdin_bytes is not None else ''.join(l + '\n' for l in lines).encode()
+    proc = subprocess.run([CLI, 'engine', '--game', game, '--seed', '5'], input=data, env=ENV,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
+    out = proc.stdout.decode('utf-8')    # must be UTF-8, whatever came in
+    for line in out.splitlines():
+        expect(all(c == '\t' or ord(c) >= 0x20 for c in line) and '\x7f' not in line,
+               'raw control byte in %r' % line)
+    return proc.returncode, out.splitlines()
+
+
+def bestmoves(out):
+    return [l.split()[1] for l in out if l.startswith('bestmove ')]
+
+
+def errors(out):
+    return [l for l in out if l.startswith('info string error: ')]
+
+
+# A position per game, its moves one per word, and what is legal there.
+POSITIONS = {
+    'tictactoe': (['5', '1', '3'], {'2', '4', '6', '7', '8', '9'}),
+    'infinity': (['5', '1', '3', '7', '9', '2'], None),
+    'connect-four': (['4', '4', '4', '3', '3'], {'1', '2', '3', '4', '5', '6', '7'}),
+    'mill': (['d2', 'd6', 'b2', 'f6'], None),
+}
+
+
+def test_handshake():
+    code, out = session('mill', ['uci', 'isready', 'quit', 'isready'])
+    expect(code == 0, 'exit %d' % code)
+    expect(out[0].startswith('id name Tafel') and 'uciok' in out and out[-1] == 'readyok',
+           'handshake %r' % out)
+    expect(out.count('readyok') == 1, 'nothing after quit: %r' % out)
+
+
+def test_every_game_plays_legal_moves():
+    for game, (moves, legal) in POSITIONS.items():
+        pos = 'position startpos moves ' + ' '.join(moves)
+        code, out = session(game, [pos, 'go movetime 50', 'go level relaxed'])
+        expect(code == 0 and not errors(out), '%s: %r' % (game, out))
+        best = bestmoves(out)
+        expect(len(best) == 2, '%s: two answers %r' % (game, out))
+        for b in best:
+            if legal is not None:
+                expect(b in legal, '%s: %s not legal' % (game, b))
+            # The engine itself accepts its move as the next one.
+            code, again = session(game, [pos + ' ' + b, 'isready'])
+            expect(again == ['readyok'], '%s: %s refused: %r' % (game, b, again))
+        if game == 'mill':
+            p = REF.Position()
+            for m in moves:
+                p.play(m)
+            expect(all(b in p.legal_moves() for b in best), 'mill: %r' % best)
+            expect(any(l.startswith('info depth ') and ' score ' in l and ' nps ' in l
+                       for l in out), 'mill reports its search: %r' % out)
+
+
+def test_moves_joined_or_one_per_word():
+    # Games without blanks in their move lists take one move per word; the
+    # words must not be read as one number.
+    code, out = session('tictactoe', ['position startpos moves 1 2 4 5 8 9 3 6', 'go movetime 10'])
+    expect(bestmoves(out) == ['7'], 'only 7 is left: %r' % out)
+    # Mill takes the removal joined or as a word of its own.
+    line = 'b2 d6 d2 f6 f2%s d7'
+    for removal in ('xd6', ' xd6'):
+        code, out = session('mill', ['position startpos moves ' + (line % removal).replace('  ', ' '),
+                                     'isready'])
+        expect(out == ['readyok'], 'removal %r: %r' % (removal, out))
+
+
+def test_fen():
+    # Sanmill's FEN after d2 d6 b2 f6 f2: White has closed a mill and
+    # removes a stone next.
+    fen = '********/@@*OOO**/******** w p r 3 6 2 7 1 0 0 0 0 0 0 0 3'
+    code, out = session('mill', ['position fen ' + fen, 'go movetime 20'])
+    best = bestmoves(out)
+    expect(code == 0 and not errors(out) and len(best) == 1 and best[0][0] == 'x', 'fen: %r' % out)
+    code, out = session('mill', ['position fen %s moves %s' % (fen, best[0]), 'isready'])
+    expect(out == ['readyok'], 'fen and moves: %r' % out)
+    code, out = session('mill', ['position fen %s moves d7' % fen, 'isready'])
+    expect(len(errors(out)) == 1, 'the removal comes first: %r' % out)
+    code, out = session('tictactoe', ['position fen x', 'isready'])
+    expect(len(errors(out)) == 1 and out[-1] == 'readyok', 'no fen here: %r' % out)
+
+
+def test_finished_game():
+    for game, moves in (('tictactoe', '1 4 2 5 3'), ('connect-four', '1 2 1 2 1 2 1'),
+                        ('infinity', '1 4 2 5 3')):
+        code, out = session(game, ['position startpos moves ' + moves, 'go movetime 10'])
+        expect(code == 0 and bestmoves(out) == ['(none)'], '%s: %r' % (game, out))
+
+
+def test_errors_keep_the_position():
+    good = 'position startpos moves 1 2 3 4 5 6 8 7'      # only 9 is left
+    bad = ['bogus', 'position', 'position startpos moves 1 1', 'position somewhere',
+           'position startpos 1 2', 'go sideways', 'go movetime -5', 'go level godlike',
+           'position startpos moves 1 2 3 4 5 6 8 7 9 9',
+           'x\x1b[2J\r\x7f \u00e9']
+    code, out = session('tictactoe', [good] + bad + ['go movetime 10', 'quit'])
+    expect(code == 0, 'exit %d' % code)
+    expect(len(errors(out)) == len(bad), 'one error per bad line: %r' % out)
+    expect(bestmoves(out) == ['9'], 'the last good position stays: %r' % out)
+    expect(any('\\x1b' in l for l in errors(out)), 'escape shown escaped: %r' % out)
+
+
+def test_bytes_and_long_lines():
+    data = (b'position startpos moves d2\n'
+            b'\xff\xfe position\n'
+            b'go \x00 movetime 5\n'
+            + b'a' * (200 * 1024) + b'\n'
+            + b'\xc3\xa9\xe2\x82 isready\n'
+            b'go movetime 20\n')
+    code, out = session('mill', None, stdin_bytes=data)
+    expect(code == 0, 'exit %d' % code)
+    expect(len(errors(out)) == 4, 'four refused lines: %r' % out)
+    expect(all(len(l) < 300 for l in out), 'echoes shortened')
+    best = bestmoves(out)
+    p = REF.Position()
+    p.play('d2')
+    expect(len(best) == 1 and best[0] in p.legal_moves(), 'answer after garbage: %r' % out)
+
+
+def test_stop():
+    # A long search stops at once when asked and still answers a move; the
+    # session would take 100 s otherwise (the subprocess timeout catches it).
+    code, out = session('mill', ['position startpos moves d2', 'go movetime 100000', 'stop',
+                                 'isready'], timeout=60)
+    expect(code == 0 and len(bestmoves(out)) == 1 and out[-1] == 'readyok', 'stop: %r' % out)
+
+
+def test_referee_rules_agree_with_tafel():
+    # The referee's own rules model and the engine's agree on legal moves.
+    rng = random.Random(3)
+    lines = []
+    for _ in range(3):
+        p = REF.Position()
+        played = []
+        while p.outcome() is None and len(played) < 40:
+            m = rng.choice(p.legal_moves())
+            p.play(m)
+            played.append(m)
+        lines.append(' '.join(played))
+        proc = subprocess.run([CLI, 'analyze', '--game', 'mill', '--moves', ' '.join(played)],
+                              env=ENV, stdout=subprocess.PIPE, timeout=60)
+        a = json.loads(proc.stdout)
+        expect(sorted(a['legal_moves']) == sorted(p.legal_moves() if p.outcome() is None else []),
+               'legal moves differ after %r' % played)
+
+
+def random_line(rng):
+    kind = rng.randrange(4)
+    if kind == 0:
+        return bytes(rng.randrange(256) for _ in range(rng.randrange(40))).replace(b'\n', b'')
+    if kind == 1:
+        words = ['position', 'startpos', 'fen', 'moves', 'movetime', 'level', 'relaxed',
+                 'stop', 'isready', 'uci', 'd2', 'xa1', 'a1-a4', '5', '-1', '\x1b', '\t', '']
+        first = rng.choice([w for w in words if w not in ('stop', '\t', '')])
+        return ' '.join([first] + [rng.choice(words + ['go', 'quit'])
+                                   for _ in range(rng.randrange(8))]).encode()
+    if kind == 2:
+        return ''.join(chr(rng.choice([rng.randrange(32, 127), rng.randrange(0x80, 0x3000)]))
+                       for _ in range(rng.randrange(30))).encode('utf-8', 'surrogatepass')
+    return b''
+
+
+def test_random_session():
+    # 1,000 random lines with valid position/go pairs among them: every go
+    # is answered with a move legal in the position just set.
+    rng = random.Random(2026)
+    data = []
+    expected = []
+    for i in range(1000):
+        data.append(random_line(rng) + b'\n')
+        if i % 25 == 24:
+            p = REF.Position()
+            played = []
+            for _ in range(rng.randrange(60)):
+                if p.outcome() is not None:
+                    break
+                m = rng.choice(p.legal_moves())
+                p.play(m)
+                played.append(m)
+            data.append(('position startpos moves %s\ngo movetime 5\n' % ' '.join(played)).encode())
+            expected.append(p)
+    code, out = session('mill', None, stdin_bytes=b''.join(data), timeout=280)
+    expect(code == 0, 'exit %d' % code)
+    best = bestmoves(out)
+    expect(len(best) == len(expected), '%d answers for %d go' % (len(best), len(expected)))
+    for b, p in zip(best, expected):
+        if p.outcome() is None:
+            expect(b in p.legal_moves(), 'illegal answer %s' % b)
+        else:
+            expect(b == '(none)', 'finished game answered %s' % b)
+    expect(len(errors(out)) > 300, 'the garbage was noticed: %d errors' % len(errors(out)))
+
+
+tests = [v for k, v in sorted(globals().items()) if k.startswith('test_')]
+print('1..%d' % len(tests))
+failed = 0
+for i, t in enumerate(tests, 1):
+    try:
+        t()
+        print('ok %d %s' % (i, t.__name__))
+    except Exception as e:  # noqa: BLE001 -- any exception fails the test
+        failed += 1
+        print('not ok %d %s' % (i, t.__name__))
+        for line in str(e).splitlines():
+            print('# ' + line)
+sys.exit(1 if failed else 0)
