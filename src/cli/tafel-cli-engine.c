@@ -25,13 +25,13 @@
 
 #include "tafel-cli.h"
 #include "tafel-cli-input.h"
+#include "tafel-cli-protocol.h"
 #include "tafel-error.h"
 #include "tafel-mill-search.h"
 
 /* Longer lines are refused as a whole. */
 /* Echoed parts of bad lines are cut to this many characters. */
 #define SNIPPET_CHARS 40
-#define MOVETIME_MAX_MS (24 * 3600 * 1000)
 /* Mill's transposition table: 2^22 entries, 64 MiB. */
 #define MILL_TT_BITS 22
 
@@ -194,53 +194,13 @@ go (Engine  *engine,
   Job *job;
   TafelHistory history = { (const guint64 *) engine->hashes->data, engine->hashes->len };
   TafelOutcome outcome;
-  gboolean by_level = FALSE;
-  TafelLevel level = TAFEL_LEVEL_IMPOSSIBLE;
-  gint64 movetime_ms = 1000;
-  guint64 depth = 64;
+  TafelCliGo asked;
+  g_autoptr(GError) error = NULL;
 
-  for (guint i = 1; words[i] != NULL; i += 2)
+  if (!tafel_cli_protocol_go (words, &asked, &error))
     {
-      const char *value = words[i + 1];
-
-      if (strcmp (words[i], "movetime") == 0 && value != NULL)
-        {
-          guint64 ms;
-
-          if (!g_ascii_string_to_unsigned (value, 10, 1, MOVETIME_MAX_MS, &ms, NULL))
-            {
-              say_error (engine, "movetime is a number of milliseconds", value, strlen (value));
-              return;
-            }
-          movetime_ms = ms;
-          by_level = FALSE;
-        }
-      else if (strcmp (words[i], "depth") == 0 && value != NULL)
-        {
-          if (!g_ascii_string_to_unsigned (value, 10, 1, 64, &depth, NULL))
-            {
-              say_error (engine, "depth is a number from 1 to 64", value, strlen (value));
-              return;
-            }
-          movetime_ms = 0;
-          by_level = FALSE;
-        }
-      else if (strcmp (words[i], "level") == 0 && value != NULL)
-        {
-          if (!tafel_level_from_key (value, &level))
-            {
-              say_error (engine, "level is relaxed, medium, hard or impossible",
-                         value, strlen (value));
-              return;
-            }
-          by_level = TRUE;
-        }
-      else
-        {
-          say_error (engine, "go takes movetime MS, depth N or level LEVEL",
-                     words[i], strlen (words[i]));
-          return;
-        }
+      say_error (engine, error->message, NULL, 0);
+      return;
     }
 
   engine->rules->outcome (&engine->state, &history, &outcome);
@@ -254,10 +214,10 @@ go (Engine  *engine,
   job->engine = engine;
   job->state = engine->state;
   job->hashes = g_array_copy (engine->hashes);
-  job->by_level = by_level;
-  job->level = level;
-  job->movetime_us = movetime_ms * 1000;
-  job->depth = depth;
+  job->by_level = asked.by_level;
+  job->level = asked.level;
+  job->movetime_us = asked.movetime_ms * 1000;
+  job->depth = asked.depth;
   engine->cancellable = g_cancellable_new ();
   engine->worker = g_thread_new ("tafel-engine-search", search_thread, job);
 }
@@ -268,74 +228,10 @@ static void
 position (Engine  *engine,
           char   **words)
 {
-  const TafelRules *rules = engine->rules;
-  g_autoptr(GArray) hashes = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_autoptr(GError) error = NULL;
-  g_autoptr(GString) moves = g_string_new (NULL);
-  TafelState state;
-  guint i = 2;
 
-  if (words[1] == NULL)
-    {
-      say_error (engine, "position needs startpos or fen", NULL, 0);
-      return;
-    }
-
-  if (strcmp (words[1], "startpos") == 0)
-    rules->init (&state);
-  else if (strcmp (words[1], "fen") == 0)
-    {
-      g_autoptr(GString) fen = g_string_new (NULL);
-
-      if (rules->parse_position == NULL)
-        {
-          say_error (engine, "this game has no FEN; use startpos", NULL, 0);
-          return;
-        }
-      for (; words[i] != NULL && strcmp (words[i], "moves") != 0; i++)
-        {
-          if (fen->len > 0)
-            g_string_append_c (fen, ' ');
-          g_string_append (fen, words[i]);
-        }
-      if (!rules->parse_position (fen->str, &state, &error))
-        {
-          say_error (engine, error->message, NULL, 0);
-          return;
-        }
-    }
-  else
-    {
-      say_error (engine, "position needs startpos or fen", words[1], strlen (words[1]));
-      return;
-    }
-
-  if (words[i] != NULL)
-    {
-      if (strcmp (words[i], "moves") != 0)
-        {
-          say_error (engine, "expected moves", words[i], strlen (words[i]));
-          return;
-        }
-      /* One move per word; the games whose move lists have no blanks
-       * read the words joined. */
-      for (i++; words[i] != NULL; i++)
-        {
-          if (moves->len > 0 && rules->moves_separated)
-            g_string_append_c (moves, ' ');
-          g_string_append (moves, words[i]);
-        }
-    }
-
-  if (!tafel_rules_play_moves (rules, moves->str, &state, hashes, &error))
-    {
-      say_error (engine, error->message, NULL, 0);
-      return;
-    }
-
-  engine->state = state;
-  g_array_set_size (engine->hashes, 0);
-  g_array_append_vals (engine->hashes, hashes->data, hashes->len);
+  if (!tafel_cli_protocol_position (engine->rules, words, &engine->state, engine->hashes, &error))
+    say_error (engine, error->message, NULL, 0);
 }
 
 /* setoption name NAME value N: Mill's evaluation weights, for tuning. */
@@ -371,18 +267,7 @@ command (Engine     *engine,
   g_auto(GStrv) words = NULL;
   const char *name;
 
-  words = g_strsplit_set (line, " \t\r", -1);
-  {
-    /* Drop the empty words between blanks. */
-    guint k = 0;
-
-    for (guint i = 0; words[i] != NULL; i++)
-      if (words[i][0] != '\0')
-        words[k++] = words[i];
-      else
-        g_free (words[i]);
-    words[k] = NULL;
-  }
+  words = tafel_cli_protocol_words (line);
   name = words[0];
   if (name == NULL)
     return TRUE;

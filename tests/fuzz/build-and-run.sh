@@ -43,6 +43,7 @@ record: engine
 book: core
 mill-tables: core
 cli-input: core src/cli/tafel-cli-input.c
+engine-protocol: core src/cli/tafel-cli-protocol.c
 '
 
 here=$(cd "$(dirname "$0")" && pwd)
