@@ -14,12 +14,10 @@ import json
 import os
 import random
 import subprocess
-import sys
 
-CLI = sys.argv[1] if len(sys.argv) > 1 else 'tafel-cli'
-ENV = dict(os.environ, LC_ALL='C.UTF-8', LANGUAGE='C')
+from cli_tap import CLI, ENV, expect, main
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-results = []
 
 
 def load_referee():
@@ -32,11 +30,6 @@ def load_referee():
 
 
 REF = load_referee()
-
-
-def expect(cond, what):
-    if not cond:
-        raise AssertionError(what)
 
 
 def session(game, lines, stdin_bytes=None, timeout=240):
@@ -237,16 +230,5 @@ def test_random_session():
     expect(len(errors(out)) > 300, 'the garbage was noticed: %d errors' % len(errors(out)))
 
 
-tests = [v for k, v in sorted(globals().items()) if k.startswith('test_')]
-print('1..%d' % len(tests))
-failed = 0
-for i, t in enumerate(tests, 1):
-    try:
-        t()
-        print('ok %d %s' % (i, t.__name__))
-    except Exception as e:  # noqa: BLE001 -- any exception fails the test
-        failed += 1
-        print('not ok %d %s' % (i, t.__name__))
-        for line in str(e).splitlines():
-            print('# ' + line)
-sys.exit(1 if failed else 0)
+if __name__ == '__main__':
+    main(globals())
