@@ -1,4 +1,4 @@
-/* tafel-names.c: what the games' sides and points are called
+/* tafel-names.c: what the games' points are called, in words
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -10,13 +10,6 @@
 #include <glib/gi18n.h>
 
 #include "tafel-names.h"
-
-const char *
-tafel_names_side (TafelGame game,
-                  int       side)
-{
-  return tafel_rules_get_side_name (tafel_rules_get (game), side);
-}
 
 char *
 tafel_names_point (const TafelRules *rules,
@@ -67,7 +60,7 @@ tafel_names_describe (TafelMatch *match)
       if (info[i].owner == TAFEL_POINT_EMPTY)
         continue;
 
-      who = tafel_names_side (rules->game, info[i].owner == TAFEL_POINT_SIDE0 ? 0 : 1);
+      who = tafel_rules_get_side_name (rules, info[i].owner == TAFEL_POINT_SIDE0 ? 0 : 1);
       where = tafel_names_point (rules, i);
       if (text->len > 0)
         g_string_append (text, ", ");

@@ -1,4 +1,4 @@
-/* tafel-names.h: what the games' sides and points are called
+/* tafel-names.h: what the games' points are called, in words
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,9 +8,6 @@
 
 G_BEGIN_DECLS
 
-/* "X", "O", "Red", "Yellow", "White", "Black" */
-const char *tafel_names_side     (TafelGame         game,
-                                  int               side);
 /* A point as a person would say it: "top left", "column 4, row 2", "d2" */
 char       *tafel_names_point    (const TafelRules *rules,
                                   guint             point);

@@ -199,7 +199,7 @@ build_page (TafelStatisticsDialog *self,
   for (int side = 0; side < 2; side++)
     {
       /* Translators: a column heading; %s is a side: X, O, Red, Yellow, White or Black */
-      g_autofree char *text = g_strdup_printf (_("Won by %s"), tafel_names_side (game, side));
+      g_autofree char *text = g_strdup_printf (_("Won by %s"), tafel_rules_get_side_name (tafel_rules_get (game), side));
 
       gtk_widget_set_margin_top (add_heading (grid, text, side + 1, row), 18);
     }

@@ -12,7 +12,6 @@
 #include "tafel-error.h"
 #include "tafel-json.h"
 #include "tafel-review.h"
-#include "tafel-sides.h"
 
 static void
 json_entry (TafelJson   *json,
@@ -29,7 +28,7 @@ json_entry (TafelJson   *json,
   tafel_json_begin_object (json);
   tafel_json_member_int (json, "ply", index + 1);
   tafel_json_member_string (json, "move", move);
-  tafel_json_member_string (json, "side", tafel_side_key (rules->game, e->side));
+  tafel_json_member_string (json, "side", tafel_cli_side_name (rules, e->side));
   if (tafel_cli_value_name (e->before) != NULL)
     tafel_json_member_string (json, "before", tafel_cli_value_name (e->before));
   if (tafel_cli_value_name (e->after) != NULL)
@@ -64,7 +63,7 @@ json_summary (TafelJson   *json,
     {
       const TafelReviewSummary *s = tafel_review_get_summary (review, side);
 
-      tafel_json_key (json, tafel_side_key (rules->game, side));
+      tafel_json_key (json, tafel_cli_side_name (rules, side));
       tafel_json_begin_object (json);
       for (guint v = 0; v < TAFEL_N_VERDICTS; v++)
         tafel_json_member_int (json, tafel_verdict_to_key (v), s->counts[v]);

@@ -12,7 +12,6 @@
 #include "tafel-cli.h"
 #include "tafel-cli-input.h"
 #include "tafel-error.h"
-#include "tafel-sides.h"
 
 typedef struct {
   const char *name;

@@ -9,7 +9,6 @@
 
 #include "tafel-error.h"
 #include "tafel-review.h"
-#include "tafel-sides.h"
 
 /* Exact values on the scale of the searches' evaluations. */
 #define SCORE_WIN 30000
@@ -686,7 +685,7 @@ tafel_review_describe (TafelReview *self,
   words = g_string_new (NULL);
   append_move_words (self, index, &e->move, words);
   played = g_string_free (words, FALSE);
-  opponent = tafel_side_name (self->rules->game, 1 - e->side);
+  opponent = tafel_rules_get_side_name (self->rules, 1 - e->side);
 
   switch (e->verdict)
     {
@@ -748,7 +747,7 @@ tafel_review_summarize (TafelReview *self,
   g_return_val_if_fail (side == 0 || side == 1, NULL);
 
   s = &self->summary[side];
-  name = tafel_side_name (self->rules->game, side);
+  name = tafel_rules_get_side_name (self->rules, side);
   counts = g_string_new (NULL);
   for (guint v = 0; v < TAFEL_N_VERDICTS; v++)
     {
