@@ -166,6 +166,7 @@ tafel_command_line_parse (int               argc,
   g_autoptr(GOptionGroup) group = NULL;
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) args = NULL;
+  TafelGame game = TAFEL_GAME_INFINITY;
   gboolean after_separator = FALSE;
 
   g_return_val_if_fail (argc >= 0 && command_line != NULL, 2);
@@ -192,6 +193,9 @@ tafel_command_line_parse (int               argc,
       return 2;
     }
 
+  if (args[0] != NULL && args[1] != NULL)
+    game = shown_game (command_line);
+
   /* GOption keeps a "--" that comes before a word beginning with '-'. */
   for (guint i = 1; args[0] != NULL && args[i] != NULL; i++)
     {
@@ -200,7 +204,7 @@ tafel_command_line_parse (int               argc,
           after_separator = TRUE;
           continue;
         }
-      if (!check_file (args[i], shown_game (command_line), &error))
+      if (!check_file (args[i], game, &error))
         {
           g_printerr ("tafel: %s\n", error->message);
           return 2;

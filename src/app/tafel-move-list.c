@@ -275,7 +275,9 @@ tafel_move_list_set_mark (TafelMoveList *self,
 {
   g_return_if_fail (TAFEL_IS_MOVE_LIST (self));
 
-  ensure_line (self);
+  /* The buttons are brought up to the line by clear_marks () (which a
+   * new set of marks starts with) or the next update; a mark set before
+   * its button exists is shown when the button is made. */
   if (index >= self->mark_classes->len)
     {
       g_ptr_array_set_size (self->mark_classes, index + 1);
