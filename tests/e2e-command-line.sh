@@ -137,7 +137,7 @@ refused_like "random bytes" '^tafel: random\.tafel: not a game record: Line [0-9
 
 # Cut short: the header promises 0-1, the moves stop before the end.
 head -c "$(( $(wc -c < lost.tafel) - 8 ))" lost.tafel > cut.tafel
-refused "truncated record" "tafel: cut.tafel: not a game record: The moves do not end with a result (1-0, 0-1, 1/2-1/2 or *); the file may be cut short" cut.tafel
+refused "truncated record" "tafel: cut.tafel: not a game record: Line 9: the moves do not end with a result (1-0, 0-1, 1/2-1/2 or *); the file may be cut short" cut.tafel
 head -n 6 lost.tafel > header-only.tafel
 refused "header only" "tafel: header-only.tafel: not a game record: Line 6: the header must be followed by a blank line and the moves; the file may be cut short" header-only.tafel
 sed "s/^$game 0-1\$/${game}9 0-1/" lost.tafel > bad-move.tafel

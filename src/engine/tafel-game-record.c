@@ -575,6 +575,7 @@ typedef struct {
   GPtrArray *tokens;      /* Token: the moves */
   char *end;              /* the result token after the moves */
   guint end_line;
+  guint n_lines;          /* of the whole text */
 } Parsed;
 
 static void
@@ -979,6 +980,7 @@ read_text (Parsed     *p,
 
   if ((lines = split_lines (text, length, &n_lines, error)) == NULL)
     return FALSE;
+  p->n_lines = n_lines;
 
   while (l < n_lines && is_blank_line (lines[l]))
     l++;
@@ -1147,9 +1149,9 @@ tafel_game_record_parse (const char *text,
 
       if (p.end == NULL)
         {
-          g_set_error_literal (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
-                               _("The moves do not end with a result (1-0, 0-1, 1/2-1/2 or *); "
-                                 "the file may be cut short"));
+          fail_line (error, p.n_lines, "%s",
+                     _("the moves do not end with a result (1-0, 0-1, 1/2-1/2 or *); "
+                       "the file may be cut short"));
           return NULL;
         }
       if (p.result != NULL && strcmp (p.result, p.end) != 0)
