@@ -119,5 +119,16 @@ def test_many_errors_are_counted():
     expect('980 more errors' in lines[-1], 'closing line: %r' % lines[-1])
 
 
+def test_options_not_utf8():
+    # An option's value that is not UTF-8 is named with the option,
+    # escaped, in each of the ways an option can be written.
+    for args, said in ((['--moves', b'\xff5'], '--moves: \u201c\\xff5\u201d'),
+                       ([b'--moves=\xff\x1b5'], '--moves: \u201c\\xff\\x1b5\u201d'),
+                       (['-m', b'5\xfe'], '-m: \u201c5\\xfe\u201d')):
+        code, out, err = run_bytes(['analyze', '--game', 'tictactoe'] + args, b'')
+        expect(code == 2 and out == '', 'exit %d' % code)
+        expect(err == 'tafel-cli: %s is not valid UTF-8\n' % said, repr(err))
+
+
 if __name__ == '__main__':
     main(globals())

@@ -51,17 +51,51 @@ tafel_cli_fail (const char *format,
   return TAFEL_CLI_EXIT_ERROR;
 }
 
+/* GOption's message on an argument that is not UTF-8 names neither the
+ * option nor its value: say which. */
+static void
+fail_not_utf8 (char **given)
+{
+  for (guint i = 1; given[i] != NULL; i++)
+    {
+      const char *arg = given[i];
+      const char *equals = strchr (arg, '=');
+
+      if (g_utf8_validate (arg, -1, NULL))
+        continue;
+      if (g_str_has_prefix (arg, "--") && equals != NULL &&
+          g_utf8_validate (arg, equals - arg, NULL))
+        {
+          g_autofree char *option = g_strndup (arg, equals - arg);
+
+          /* Translators: an option, then what was given for it */
+          tafel_cli_fail (_("%s: “%s” is not valid UTF-8"), option, equals + 1);
+        }
+      else if (arg[0] != '-' && i > 1 && given[i - 1][0] == '-')
+        tafel_cli_fail (_("%s: “%s” is not valid UTF-8"), given[i - 1], arg);
+      else
+        tafel_cli_fail (_("“%s” is not valid UTF-8"), arg);
+      return;
+    }
+  tafel_cli_fail (_("An argument is not valid UTF-8"));
+}
+
 gboolean
 tafel_cli_parse_args (GOptionContext *context,
                       int            *argc,
                       char         ***argv)
 {
   g_autoptr(GError) error = NULL;
+  /* GOption may move the arguments about before it fails. */
+  g_auto(GStrv) given = g_strdupv (*argv);
 
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, argc, argv, &error))
     {
-      tafel_cli_fail ("%s", error->message);
+      if (g_error_matches (error, G_CONVERT_ERROR, G_CONVERT_ERROR_ILLEGAL_SEQUENCE))
+        fail_not_utf8 (given);
+      else
+        tafel_cli_fail ("%s", error->message);
       return FALSE;
     }
 
