@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "tafel-move-list.h"
 #include "tafel-window-private.h"
 #include "ui-test-util.h"
@@ -283,6 +285,51 @@ test_open_text (void)
   ui_test_close_window (window);
 }
 
+static gboolean
+is_visible (gpointer window)
+{
+  return gtk_widget_get_visible (window);
+}
+
+/* A window made for a file (`tafel FILE`) is first shown with the file's
+ * game, never with the game it restored; a file that cannot be read
+ * shows the window all the same, with the reason. */
+static void
+test_open_file (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autofree char *dir = g_dir_make_tmp ("tafel-test-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game.tafel", NULL);
+  g_autofree char *missing = g_build_filename (dir, "missing.tafel", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) missing_file = g_file_new_for_path (missing);
+  g_autofree char *moves = NULL;
+  TafelWindow *window;
+
+  g_assert_true (g_file_set_contents (path, "tafel: 1\ngame: connect-four\n\n4453 *\n", -1, NULL));
+  ui_test_remove_saved_games ();
+  g_settings_set_string (settings, "game", "infinity");
+  g_settings_set_string (settings, "opponent", "human");
+
+  window = tafel_window_new (GTK_APPLICATION (ui_test_app));
+  tafel_window_open_file (window, file);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window)));
+  ui_test_iterate_until (is_visible, window);
+  g_assert_cmpint (tafel_match_get_game (tafel_window_get_match (window)), ==, TAFEL_GAME_CONNECT_FOUR);
+  moves = tafel_match_to_moves (tafel_window_get_match (window));
+  g_assert_cmpstr (moves, ==, "4453");
+  ui_test_close_window (window);
+
+  window = tafel_window_new (GTK_APPLICATION (ui_test_app));
+  tafel_window_open_file (window, missing_file);
+  ui_test_iterate_until (is_visible, window);
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (window->banner_label)), "missing.tafel"));
+  ui_test_close_window (window);
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -293,6 +340,7 @@ main (int    argc,
   g_test_add_func ("/ui/moves/look-back-against-computer", test_look_back_against_computer);
   g_test_add_func ("/ui/moves/review-marks-blunder", test_review_marks_blunder);
   g_test_add_func ("/ui/moves/open-text", test_open_text);
+  g_test_add_func ("/ui/moves/open-file", test_open_file);
 
   return ui_test_run ();
 }

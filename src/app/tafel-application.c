@@ -51,7 +51,7 @@ tafel_application_open (GApplication  *app,
 {
   TafelWindow *window = get_window (TAFEL_APPLICATION (app));
 
-  gtk_window_present (GTK_WINDOW (window));
+  /* The window shows itself once a file is read. */
   for (int i = 0; i < n_files; i++)
     tafel_window_open_file (window, files[i]);
 }

@@ -88,17 +88,15 @@ on_file_loaded (GObject      *source,
   gsize length;
 
   if (!g_file_load_contents_finish (G_FILE (source), result, &contents, &length, NULL, &error))
-    {
-      report_file_error (self, G_FILE (source), error->message);
-      return;
-    }
-  if (length > MAX_RECORD_BYTES)
-    {
-      report_file_error (self, G_FILE (source), _("it is far too large for a game"));
-      return;
-    }
-  if (!tafel_window_open_text (self, contents, length, &error))
     report_file_error (self, G_FILE (source), error->message);
+  else if (length > MAX_RECORD_BYTES)
+    report_file_error (self, G_FILE (source), _("it is far too large for a game"));
+  else if (!tafel_window_open_text (self, contents, length, &error))
+    report_file_error (self, G_FILE (source), error->message);
+
+  /* A window opened for the file is shown only now, with the file's
+   * game (or the banner), never first with the game it had. */
+  gtk_window_present (GTK_WINDOW (self));
 }
 
 /**
@@ -106,7 +104,7 @@ on_file_loaded (GObject      *source,
  * @file: a .tafel file (or any text holding a game)
  *
  * Reads @file in the background and shows its game; what goes wrong is
- * shown in the banner.
+ * shown in the banner.  The window is presented when the file is read.
  */
 void
 tafel_window_open_file (TafelWindow *self,
