@@ -21,6 +21,17 @@ typedef struct {
  * nodes (the same position as tests/test-c4-solver.c's /ponder). */
 #define C4_SEARCHED "274552224131661"
 
+/* An answer came: @ok, counted among the answers if asked for. */
+static void
+result_done (Result   *r,
+             gboolean  ok)
+{
+  r->ok = ok;
+  if (r->finished != NULL)
+    r->order = ++*r->finished;
+  r->done = TRUE;
+}
+
 static void
 on_chosen (GObject      *source,
            GAsyncResult *res,
@@ -28,10 +39,8 @@ on_chosen (GObject      *source,
 {
   Result *r = data;
 
-  r->ok = tafel_ai_choose_move_finish (TAFEL_AI (source), res, &r->move, &r->serial, &r->error);
-  if (r->finished != NULL)
-    r->order = ++*r->finished;
-  r->done = TRUE;
+  result_done (r, tafel_ai_choose_move_finish (TAFEL_AI (source), res, &r->move, &r->serial,
+                                               &r->error));
 }
 
 static void
@@ -43,10 +52,7 @@ on_analyzed (GObject      *source,
   g_autofree TafelAnalysis *analysis = tafel_ai_analyze_finish (TAFEL_AI (source), res,
                                                                 &r->serial, &r->error);
 
-  r->ok = analysis != NULL && analysis->value != TAFEL_VALUE_UNKNOWN;
-  if (r->finished != NULL)
-    r->order = ++*r->finished;
-  r->done = TRUE;
+  result_done (r, analysis != NULL && analysis->value != TAFEL_VALUE_UNKNOWN);
 }
 
 static void
@@ -56,10 +62,7 @@ on_pondered (GObject      *source,
 {
   Result *r = data;
 
-  r->ok = tafel_ai_ponder_finish (TAFEL_AI (source), res, &r->error);
-  if (r->finished != NULL)
-    r->order = ++*r->finished;
-  r->done = TRUE;
+  result_done (r, tafel_ai_ponder_finish (TAFEL_AI (source), res, &r->error));
 }
 
 static void

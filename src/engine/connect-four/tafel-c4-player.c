@@ -9,6 +9,10 @@
  * strongest heuristic search choose.  The lower levels use a
  * depth-limited heuristic search over the same bitboard, with a share of
  * random moves.
+ *
+ * The solver and its table belong to a TafelC4Player, made when its
+ * first search needs them: the process keeps nothing of its own here but
+ * the opening book, read only.
  */
 #include "config.h"
 

@@ -41,7 +41,6 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
