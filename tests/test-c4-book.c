@@ -19,6 +19,9 @@
 #include "tafel-error.h"
 #include "tafel-games.h"
 
+/* The computer player of the tests, kept over all of them. */
+static TafelC4Player *player;
+
 #define ROOT "52753311433677442422121"
 #define LINES 28
 #define TT_BITS 18
@@ -406,7 +409,7 @@ play_script (const TafelC4Book *book,
             best = MAX (best, scores[c]);
           for (guint round = 0; round < 4; round++)
             {
-              col = tafel_c4_choose (pos, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL);
+              col = tafel_c4_choose (player, pos, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL);
               g_assert_cmpint (col, >=, 0);
               g_assert_cmpint (scores[col], ==, best);
             }
@@ -494,14 +497,14 @@ test_choose (void)
       }
     g_assert_true (tafel_c4_book_lookup (book, &pos, &col));
     g_assert_false (tafel_c4_book_move_scores (book, &pos, scores));
-    nodes = tafel_c4_player_nodes ();
-    col = tafel_c4_choose (&pos, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL);
+    nodes = tafel_c4_player_nodes (player);
+    col = tafel_c4_choose (player, &pos, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL);
     g_assert_cmpint (col, >=, 0);
-    g_assert_cmpuint (tafel_c4_player_nodes (), >, nodes);
+    g_assert_cmpuint (tafel_c4_player_nodes (player), >, nodes);
   }
 
   /* In the book: optimal moves, and no search at all. */
-  nodes = tafel_c4_player_nodes ();
+  nodes = tafel_c4_player_nodes (player);
   for (guint i = 0; i < G_N_ELEMENTS (scripts); i++)
     {
       TafelC4Pos pos = root;
@@ -522,7 +525,7 @@ test_choose (void)
       best = MAX (best, scores[c]);
     for (int c = 0; c < TAFEL_C4_WIDTH; c++)
       n_best += scores[c] == best;
-    g_assert_true (tafel_c4_analyze (&root, &analysis, NULL));
+    g_assert_true (tafel_c4_analyze (player, &root, &analysis, NULL));
     g_assert_true (analysis.has_score);
     g_assert_cmpint (analysis.score, ==, fresh_solve (&root));
     g_assert_cmpint (analysis.score, ==, best);
@@ -531,7 +534,7 @@ test_choose (void)
       g_assert_cmpint (scores[analysis.best[i].path[0]], ==, best);
   }
 
-  g_assert_cmpuint (tafel_c4_player_nodes (), ==, nodes);
+  g_assert_cmpuint (tafel_c4_player_nodes (player), ==, nodes);
 }
 
 static void
@@ -557,6 +560,7 @@ main (int    argc,
   int status;
 
   g_test_init (&argc, &argv, NULL);
+  player = tafel_c4_player_new ();
 
   tmp_dir = g_dir_make_tmp ("tafel-test-c4-book-XXXXXX", &error);
   g_assert_no_error (error);
@@ -576,6 +580,7 @@ main (int    argc,
   g_test_add_func ("/c4-book/choose", test_choose);
 
   status = g_test_run ();
+  tafel_c4_player_free (player);
 
   remove_tree (tmp_dir);
   g_free (book_path);

@@ -19,6 +19,8 @@
 #include "tafel-games.h"
 
 static TafelC4Solver *solver;
+/* The computer player of the level tests, kept over all of them. */
+static TafelC4Player *player;
 
 /* ---- sample of the six benchmark sets ------------------------------------ */
 
@@ -265,7 +267,7 @@ test_analyze (void)
       for (int c = 0; c < 7; c++)
         best = MAX (best, scores[c]);
 
-      g_assert_true (tafel_c4_analyze (&pos, analysis, NULL));
+      g_assert_true (tafel_c4_analyze (player, &pos, analysis, NULL));
       g_assert_true (analysis->has_score);
       g_assert_cmpint (analysis->score, ==, best);
       g_assert_cmpint (analysis->value, ==,
@@ -326,10 +328,10 @@ test_levels_tactics (void)
         TafelC4Pos win = c4_test_pos ("112233"), block = c4_test_pos ("1122335");
         int col;
 
-        col = tafel_c4_choose (&win, level, rand, NULL);
+        col = tafel_c4_choose (player, &win, level, rand, NULL);
         if (level != TAFEL_LEVEL_MEDIUM)
           g_assert_cmpint (col, ==, 3);
-        col = tafel_c4_choose (&block, level, rand, NULL);
+        col = tafel_c4_choose (player, &block, level, rand, NULL);
         if (level != TAFEL_LEVEL_MEDIUM)
           g_assert_cmpint (col, ==, 3);
         g_assert_cmpint (col, >=, 0);
@@ -353,7 +355,7 @@ test_impossible_perfect (void)
       g_assert_true (tafel_c4_solver_move_scores (solver, &pos, NULL, scores));
       for (int c = 0; c < 7; c++)
         best = MAX (best, scores[c]);
-      col = tafel_c4_choose (&pos, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL);
+      col = tafel_c4_choose (player, &pos, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL);
       g_assert_cmpint (col, >=, 0);
       g_assert_cmpint (scores[col], ==, best);
       child = pos;
@@ -367,14 +369,14 @@ test_ponder (void)
   g_autoptr(GRand) rand = g_rand_new_with_seed (7);
   /* Out of any book; each child takes tens of thousands of nodes. */
   TafelC4Pos pos = c4_test_pos ("274552224131661");
-  guint64 before = tafel_c4_player_nodes (), pondered;
+  guint64 before = tafel_c4_player_nodes (player), pondered;
 
   /* Only Impossible thinks on the opponent's time. */
-  tafel_c4_ponder (&pos, TAFEL_LEVEL_HARD, NULL);
-  g_assert_cmpuint (tafel_c4_player_nodes (), ==, before);
+  tafel_c4_ponder (player, &pos, TAFEL_LEVEL_HARD, NULL);
+  g_assert_cmpuint (tafel_c4_player_nodes (player), ==, before);
 
-  tafel_c4_ponder (&pos, TAFEL_LEVEL_IMPOSSIBLE, NULL);
-  pondered = tafel_c4_player_nodes () - before;
+  tafel_c4_ponder (player, &pos, TAFEL_LEVEL_IMPOSSIBLE, NULL);
+  pondered = tafel_c4_player_nodes (player) - before;
   g_test_message ("pondering: %" G_GUINT64_FORMAT " nodes", pondered);
   g_assert_cmpuint (pondered, >, 20000);
 
@@ -393,9 +395,9 @@ test_ponder (void)
       for (int c = 0; c < 7; c++)
         best = MAX (best, scores[c]);
 
-      nodes = tafel_c4_player_nodes ();
-      answer = tafel_c4_choose (&child, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL);
-      nodes = tafel_c4_player_nodes () - nodes;
+      nodes = tafel_c4_player_nodes (player);
+      answer = tafel_c4_choose (player, &child, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL);
+      nodes = tafel_c4_player_nodes (player) - nodes;
       g_test_message ("after column %d: column %d, %" G_GUINT64_FORMAT " nodes",
                       col + 1, answer + 1, nodes);
       g_assert_cmpint (answer, >=, 0);
@@ -418,7 +420,7 @@ test_impossible_in_time (void)
     {
       TafelC4Pos pos = c4_test_pos (positions[i]);
       gint64 start = g_get_monotonic_time ();
-      int col = tafel_c4_choose (&pos, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL);
+      int col = tafel_c4_choose (player, &pos, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL);
       gint64 elapsed = g_get_monotonic_time () - start;
 
       /* The time is reported, not asserted (a loaded machine may be
@@ -485,7 +487,7 @@ test_cancel (void)
   /* The empty board takes the exact solver far longer than 100 ms. */
   start = g_get_monotonic_time ();
   thread = g_thread_new ("cancel", cancel_later, cancellable);
-  col = tafel_c4_choose (&pos, TAFEL_LEVEL_IMPOSSIBLE, rand, cancellable);
+  col = tafel_c4_choose (player, &pos, TAFEL_LEVEL_IMPOSSIBLE, rand, cancellable);
   elapsed = g_get_monotonic_time () - start;
   g_thread_join (thread);
   /* How fast is a figure, not an assertion: the search gives up and says
@@ -750,12 +752,12 @@ test_table_none_player (void)
       /* Not in a book (the tests have none here) and no win at once. */
       g_assert_true (tafel_c4_pos_from_moves (&pos, "4453", NULL));
       tafel_c4_table_set_max_bytes (MIB);
-      col = tafel_c4_choose (&pos, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL);
+      col = tafel_c4_choose (player, &pos, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL);
       g_assert_cmpint (col, >=, 0);
       g_assert_cmpint (col, <, TAFEL_C4_WIDTH);
       g_assert_true (tafel_c4_can_play (&pos, col));
-      g_assert_false (tafel_c4_analyze (&pos, &analysis, NULL));
-      g_assert_cmpuint (tafel_c4_player_nodes (), ==, 0);
+      g_assert_false (tafel_c4_analyze (player, &pos, &analysis, NULL));
+      g_assert_cmpuint (tafel_c4_player_nodes (player), ==, 0);
       return;
     }
 
@@ -779,6 +781,7 @@ main (int    argc,
   /* The tests' own book, never an installed one. */
   g_setenv (TAFEL_C4_BOOK_ENV, "/nonexistent/tafel-test.book", TRUE);
   solver = tafel_c4_solver_new (20);
+  player = tafel_c4_player_new ();
 
   for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
     {
@@ -802,6 +805,7 @@ main (int    argc,
   g_test_add_func ("/c4-solver/table/none-player", test_table_none_player);
 
   status = g_test_run ();
+  tafel_c4_player_free (player);
   tafel_c4_solver_free (solver);
 
   return status;

@@ -485,9 +485,9 @@ test_fallback (void)
       g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
       g_assert_null (tafel_mill_egtb_get_default ());
       table_position (&state, 0);
-      g_assert_true (R->choose_move (&state, NULL, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL, &move));
+      g_assert_true (R->choose_move (NULL, &state, NULL, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL, &move));
       g_assert_true (tafel_rules_is_legal (R, &state, &move));
-      g_assert_true (tafel_mill_analyze (&state, NULL, analysis, NULL));
+      g_assert_true (tafel_mill_analyze (NULL, &state, NULL, analysis, NULL));
       /* the search's one move, not the tables' three best (b4-g1 with
        * any removal) */
       g_assert_cmpuint (analysis->n_best, ==, 1);
@@ -523,7 +523,7 @@ test_analyze (void)
 
   table_position (&state, 0);
   g_assert_true (tafel_mill_egtb_lookup (TB, TAFEL_MILL_CSTATE (&state), &value, &plies));
-  g_assert_true (tafel_mill_analyze (&state, NULL, analysis, NULL));
+  g_assert_true (tafel_mill_analyze (NULL, &state, NULL, analysis, NULL));
   g_assert_cmpint (analysis->value, ==, value);
   g_assert_cmpint (analysis->plies, ==, value == TAFEL_VALUE_DRAW ? 0 : plies);
   g_assert_cmpuint (analysis->n_best, >, 0);
@@ -564,9 +564,9 @@ test_analyze (void)
     child = state;
     R->make (&child, &moves[0], &undo);
     seen = R->hash (&child);
-    g_assert_true (tafel_mill_analyze (&state, &history, analysis, NULL));
+    g_assert_true (tafel_mill_analyze (NULL, &state, &history, analysis, NULL));
     g_assert_cmpuint (analysis->n_best, ==, 1);
-    g_assert_true (tafel_mill_analyze (&state, NULL, analysis, NULL));
+    g_assert_true (tafel_mill_analyze (NULL, &state, NULL, analysis, NULL));
     g_assert_cmpuint (analysis->n_best, >, 1);
   }
 
@@ -575,7 +575,7 @@ test_analyze (void)
   if (value != TAFEL_VALUE_DRAW)
     {
       g_assert_false (tafel_mill_egtb_probe (TB, TAFEL_MILL_CSTATE (&state), &value, &plies));
-      g_assert_true (tafel_mill_analyze (&state, NULL, analysis, NULL));
+      g_assert_true (tafel_mill_analyze (NULL, &state, NULL, analysis, NULL));
       g_assert_cmpuint (analysis->n_best, ==, 1);
     }
 }
@@ -688,7 +688,7 @@ test_converts (void)
           R->outcome (&state, &history, &outcome);
           if (outcome.status != TAFEL_STATUS_RUNNING)
             break;
-          g_assert_true (R->choose_move (&state, &history, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL, &move));
+          g_assert_true (R->choose_move (NULL, &state, &history, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL, &move));
           g_assert_true (tafel_rules_is_legal (R, &state, &move));
           h = R->hash (&state);
           g_array_append_val (hashes, h);

@@ -104,7 +104,7 @@ test_mill_in_one (void)
           g_autofree char *text = NULL;
 
           build (&s, cases[c].white, cases[c].black, cases[c].hand_w, cases[c].hand_b, 0);
-          g_assert_true (R->choose_move (&s, NULL, level, rand, NULL, &move));
+          g_assert_true (R->choose_move (NULL, &s, NULL, level, rand, NULL, &move));
           g_assert_true (tafel_rules_is_legal (R, &s, &move));
           text = format (&s, &move);
           g_test_message ("%s, level %d, seed %u: %s", cases[c].why, level, seed, text);
@@ -137,7 +137,7 @@ test_forced_block (void)
           g_autofree char *text = NULL;
 
           build (&s, cases[c].white, cases[c].black, cases[c].hand_w, cases[c].hand_b, 0);
-          g_assert_true (R->choose_move (&s, NULL, level, rand, NULL, &move));
+          g_assert_true (R->choose_move (NULL, &s, NULL, level, rand, NULL, &move));
           text = format (&s, &move);
           g_test_message ("block %u, level %d, seed %u: %s", c, level, seed, text);
           g_assert_cmpstr (text, ==, cases[c].block);
@@ -155,7 +155,7 @@ test_best_removal (void)
 
   /* White places b2 (b2 d2 f2); Black threatens a4 (a1 a4 a7). */
   build (&s, "d2 f2 g4", "a1 a7 c5", 6, 6, 0);
-  g_assert_true (R->choose_move (&s, NULL, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL, &move));
+  g_assert_true (R->choose_move (NULL, &s, NULL, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL, &move));
   text = format (&s, &move);
   g_test_message ("best removal: %s", text);
   g_assert_true (g_str_equal (text, "b2xa1") || g_str_equal (text, "b2xa7"));
@@ -216,7 +216,7 @@ test_draw_rules (void)
       g_autoptr (GRand) rand = g_rand_new_with_seed (level);
       TafelMove move;
 
-      g_assert_true (R->choose_move (&s, &history, level, rand, NULL, &move));
+      g_assert_true (R->choose_move (NULL, &s, &history, level, rand, NULL, &move));
       g_assert_true (tafel_move_equal (&move, &block));
     }
 
@@ -234,7 +234,7 @@ test_analyze (void)
 
   /* A flying endgame Black wins by force. */
   g_assert_true (R->parse_position ("@*******/********/O*O*@*O@ b m s 3 0 3 0 0 0 0 0 0 0 0 0 30", &s, NULL));
-  g_assert_true (R->analyze (&s, NULL, a, NULL));
+  g_assert_true (R->analyze (NULL, &s, NULL, a, NULL));
   g_assert_true (a->has_eval);
   /* (one move from the search, every best one from the endgame tables) */
   g_assert_cmpuint (a->n_best, >=, 1);
@@ -246,7 +246,7 @@ test_analyze (void)
 
   /* The start: an evaluation, no exact value. */
   R->init (&s);
-  g_assert_true (R->analyze (&s, NULL, a, NULL));
+  g_assert_true (R->analyze (NULL, &s, NULL, a, NULL));
   g_assert_true (a->has_eval);
   g_assert_cmpint (a->value, ==, TAFEL_VALUE_UNKNOWN);
   g_assert_true (tafel_rules_is_legal (R, &s, &a->best[0]));
@@ -398,7 +398,7 @@ test_cancel (void)
 
   /* Cancelled before it starts: no move. */
   R->init (&s);
-  g_assert_false (R->choose_move (&s, NULL, TAFEL_LEVEL_IMPOSSIBLE, rand, cancellable, &move));
+  g_assert_false (R->choose_move (NULL, &s, NULL, TAFEL_LEVEL_IMPOSSIBLE, rand, cancellable, &move));
 }
 
 /* Lower levels draw randomness only from the GRand. */
@@ -417,8 +417,8 @@ test_deterministic (void)
         {
           TafelUndo undo;
 
-          g_assert_true (R->choose_move (&s, NULL, level, a, NULL, &ma));
-          g_assert_true (R->choose_move (&s, NULL, level, b, NULL, &mb));
+          g_assert_true (R->choose_move (NULL, &s, NULL, level, a, NULL, &ma));
+          g_assert_true (R->choose_move (NULL, &s, NULL, level, b, NULL, &mb));
           g_assert_true (tafel_move_equal (&ma, &mb));
           R->make (&s, &ma, &undo);
         }

@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "tafel-ai-private.h"
 #include "tafel-error.h"
 #include "tafel-session.h"
 
@@ -253,6 +254,91 @@ test_hint (void)
     }
   g_assert_cmpuint (hint.len, ==, 0);
   g_assert_cmpuint (tafel_match_get_n_moves (match), ==, 5);
+}
+
+/* Nodes the session's computer player of Connect Four has searched. */
+static guint64
+c4_nodes (TafelSession *session)
+{
+  return tafel_player_get_nodes (tafel_ai_get_player (tafel_session_get_ai (session),
+                                                      tafel_rules_get (TAFEL_GAME_CONNECT_FOUR)));
+}
+
+/* Connect Four at Impossible past the book, the person to move. */
+static TafelSession *
+c4_session (void)
+{
+  TafelSession *session = new_session (TAFEL_GAME_CONNECT_FOUR, TAFEL_OPPONENT_COMPUTER,
+                                       TAFEL_FIRST_PLAYER_HUMAN);
+  g_autoptr(GError) error = NULL;
+
+  tafel_session_set_level (session, TAFEL_LEVEL_IMPOSSIBLE);
+  g_assert_true (tafel_session_start_position (session, TAFEL_GAME_CONNECT_FOUR,
+                                               "274552224131661", &error));
+  g_assert_no_error (error);
+  return session;
+}
+
+/* A hint asked for while the computer thinks on the person's time: the
+ * thinking gives way, the hint comes, and the AI never ran two requests
+ * at once on its player. */
+static void
+test_hint_while_pondering (void)
+{
+  g_autoptr(TafelSession) session = c4_session ();
+  TafelMatch *match = tafel_session_get_match (session);
+  TafelMove hint = { 0 };
+
+  g_signal_connect (session, "hint", G_CALLBACK (on_hint), &hint);
+  g_object_set (session, "think-ahead", TRUE, NULL);
+  wait_for (pondering, session);
+  tafel_session_hint (session);
+  while (hint.len == 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (tafel_rules_is_legal (tafel_match_get_rules (match),
+                                       tafel_match_get_state (match), &hint));
+  g_assert_cmpuint (tafel_ai_get_most_running (tafel_session_get_ai (session)), ==, 1);
+  g_object_set (session, "think-ahead", FALSE, NULL);
+  wait_for (not_pondering, session);
+}
+
+static gboolean
+has_hint (TafelSession *session)
+{
+  return GPOINTER_TO_INT (g_object_get_data (G_OBJECT (session), "hinted"));
+}
+
+static void
+on_hint_seen (TafelSession    *session,
+              const TafelMove *move,
+              gpointer         data)
+{
+  g_object_set_data (G_OBJECT (session), "hinted", GINT_TO_POINTER (TRUE));
+}
+
+/* Two sessions (two windows) have players of their own: the second
+ * searches for itself, and its search is not counted in the first's. */
+static void
+test_own_players (void)
+{
+  g_autoptr(TafelSession) one = c4_session ();
+  g_autoptr(TafelSession) two = c4_session ();
+  const TafelRules *rules = tafel_rules_get (TAFEL_GAME_CONNECT_FOUR);
+  guint64 nodes_one;
+
+  g_signal_connect (one, "hint", G_CALLBACK (on_hint_seen), NULL);
+  g_signal_connect (two, "hint", G_CALLBACK (on_hint_seen), NULL);
+  tafel_session_hint (one);
+  wait_for (has_hint, one);
+  nodes_one = c4_nodes (one);
+  g_assert_cmpuint (nodes_one, >, 0);
+
+  tafel_session_hint (two);
+  wait_for (has_hint, two);
+  g_assert_cmpuint (c4_nodes (two), >, 0);
+  g_assert_cmpuint (c4_nodes (one), ==, nodes_one);
+  g_assert_true (tafel_ai_get_player (tafel_session_get_ai (one), rules) !=
+                 tafel_ai_get_player (tafel_session_get_ai (two), rules));
 }
 
 static void
@@ -518,6 +604,8 @@ static const SessionTest tests[] = {
   { "/session/stale-answers-are-dropped", test_stale_answers_are_dropped },
   { "/session/pondering", test_pondering },
   { "/session/hint", test_hint },
+  { "/session/hint-while-pondering", test_hint_while_pondering },
+  { "/session/own-players", test_own_players },
   { "/session/status-and-value", test_status_and_value },
   { "/session/saved-game-comes-back", test_saved_game_comes_back },
   { "/session/damaged-save", test_damaged_save },

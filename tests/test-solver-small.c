@@ -59,7 +59,7 @@ engine_result (const TafelRules *rules,
   TafelAnalysis *a = g_new0 (TafelAnalysis, 1);
   int r;
 
-  g_assert_true (rules->analyze (state, NULL, a, NULL));
+  g_assert_true (rules->analyze (NULL, state, NULL, a, NULL));
   switch (a->value)
     {
     case TAFEL_VALUE_WIN: r = a->plies; break;
@@ -136,7 +136,7 @@ ttt_walk (const TafelRules *rules,
 
     /* Impossible keeps the value: a win stays a win just as fast, a draw
      * stays a draw, a loss is delayed as long as possible. */
-    g_assert_true (rules->choose_move (state, NULL, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL, &chosen));
+    g_assert_true (rules->choose_move (NULL, state, NULL, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL, &chosen));
     copy[chosen.path[0]] = me;
     g_assert_cmpint (negate (ttt_solve (copy, me == 'X' ? 'O' : 'X')), ==, expected);
   }
@@ -315,7 +315,7 @@ test_infinity (void)
         compared++;
 
         /* Impossible's move keeps the exact value. */
-        g_assert_true (rules->choose_move (&state, NULL, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL, &chosen));
+        g_assert_true (rules->choose_move (NULL, &state, NULL, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL, &chosen));
         rules->make (&state, &chosen, &undo);
         rules->outcome (&state, NULL, &outcome);
         if (outcome.status == TAFEL_STATUS_WON)

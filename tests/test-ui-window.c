@@ -12,7 +12,7 @@
 #include "tafel-application.h"
 #include "ui-test-util.h"
 #include "tafel-board-view.h"
-#include "tafel-c4-player.h"
+#include "tafel-ai-private.h"
 #include "tafel-preferences-dialog.h"
 #include "tafel-window-private.h"
 
@@ -322,7 +322,7 @@ test_undo_redo_hint (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL));
   ui_test_iterate_until (has_hint, window);
   hint = tafel_board_view_get_hint (TAFEL_BOARD_VIEW (tafel_window_get_board (window)));
-  rules->analyze (tafel_match_get_state (match), NULL, analysis, NULL);
+  rules->analyze (NULL, tafel_match_get_state (match), NULL, analysis, NULL);
   for (guint i = 0; i < analysis->n_best; i++)
     optimal |= tafel_move_equal (&analysis->best[i], hint);
   g_assert_true (optimal);
@@ -540,6 +540,15 @@ done_pondering (gpointer window)
   return !tafel_window_is_pondering (window);
 }
 
+
+/* Nodes the window's computer player of Connect Four has searched. */
+static guint64
+c4_nodes (TafelWindow *window)
+{
+  return tafel_player_get_nodes (tafel_ai_get_player (tafel_window_get_ai (window),
+                                                      tafel_rules_get (TAFEL_GAME_CONNECT_FOUR)));
+}
+
 static void
 test_ponder (void)
 {
@@ -568,18 +577,18 @@ test_ponder (void)
   g_assert_true (tafel_window_is_thinking (window));
   /* Counted from here: the answer, then the thinking ahead that starts
    * with it (on its own thread, so it cannot be counted from its start). */
-  pondered = tafel_c4_player_nodes ();
+  pondered = c4_nodes (window);
   ui_test_iterate_until (has_17_moves, window);
 
   /* Left to think to the end, it has its next answer ready: hardly a
    * node is searched for it. */
   g_assert_true (tafel_window_is_pondering (window));
   ui_test_iterate_until (done_pondering, window);
-  nodes = tafel_c4_player_nodes ();
+  nodes = c4_nodes (window);
   pondered = nodes - pondered;
   g_assert_true (tafel_match_play (match, &(TafelMove) { 1, { 2 } }, NULL));
   ui_test_iterate_until (has_19_moves, window);
-  nodes = tafel_c4_player_nodes () - nodes;
+  nodes = c4_nodes (window) - nodes;
   g_test_message ("answer and pondering: %" G_GUINT64_FORMAT " nodes, then the next answer: %" G_GUINT64_FORMAT,
                   pondered, nodes);
   /* Measured: 16 to 900 nodes after 28,000 to 36,000 thought ahead;

@@ -24,9 +24,15 @@ status_name (TafelStatus status)
     }
 }
 
+/* The game and the player that analyses every position asked for. */
+typedef struct {
+  const TafelRules *rules;
+  TafelPlayer *player;
+} Analyzer;
+
 /* Prints one JSON line for the position reached by @moves (or @fen). */
 static gboolean
-analyze_one (const TafelRules *rules,
+analyze_one (Analyzer         *analyzer,
              const char       *moves,
              const char       *fen,
              GError          **error)
@@ -37,6 +43,7 @@ analyze_one (const TafelRules *rules,
   TafelJson json = TAFEL_JSON_INIT;
   TafelHistory history;
   TafelOutcome outcome;
+  const TafelRules *rules = analyzer->rules;
   TafelState state;
   guint n_legal;
 
@@ -53,7 +60,7 @@ analyze_one (const TafelRules *rules,
   else if (outcome.status == TAFEL_STATUS_DRAWN)
     analysis->value = TAFEL_VALUE_DRAW;
   else if (rules->analyze != NULL)
-    rules->analyze (&state, &history, analysis, NULL);
+    rules->analyze (analyzer->player, &state, &history, analysis, NULL);
 
   tafel_json_begin_object (&json);
   tafel_json_member_string (&json, "game", rules->key);
@@ -100,12 +107,12 @@ analyze_line (char      *moves,
               gpointer   data,
               GError   **error)
 {
-  const TafelRules *rules = data;
+  Analyzer *analyzer = data;
 
-  if (!rules->moves_separated)
+  if (!analyzer->rules->moves_separated)
     moves[strcspn (moves, " \t")] = '\0';
 
-  return analyze_one (rules, moves, NULL, error);
+  return analyze_one (analyzer, moves, NULL, error);
 }
 
 int
@@ -123,7 +130,9 @@ tafel_cli_analyze (int    argc,
     { "fen", 0, 0, G_OPTION_ARG_STRING, &fen, N_("A position in FEN (Mill)"), N_("FEN") },
     { NULL }
   };
+  g_autoptr(TafelPlayer) player = NULL;
   const TafelRules *rules;
+  Analyzer analyzer;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   tafel_cli_describe_batch (context);
@@ -134,12 +143,14 @@ tafel_cli_analyze (int    argc,
     return TAFEL_CLI_EXIT_ERROR;
   if ((rules = tafel_cli_find_game (game)) == NULL)
     return TAFEL_CLI_EXIT_ERROR;
+  player = tafel_player_new (rules);
+  analyzer = (Analyzer) { rules, player };
 
   if (moves != NULL || fen != NULL)
     {
       if (argc > 1)
         return tafel_cli_fail (_("A file cannot be combined with --moves or --fen"));
-      if (!analyze_one (rules, moves, fen, &error))
+      if (!analyze_one (&analyzer, moves, fen, &error))
         return tafel_cli_fail ("%s", error->message);
       return 0;
     }
@@ -154,10 +165,10 @@ tafel_cli_analyze (int    argc,
 
       if (stream == NULL)
         return tafel_cli_fail (_("Cannot open “%s”: %s"), argv[1], g_strerror (errno));
-      status = tafel_cli_each_line (stream, analyze_line, (gpointer) rules);
+      status = tafel_cli_each_line (stream, analyze_line, &analyzer);
       fclose (stream);
       return status;
     }
 
-  return tafel_cli_each_line (stdin, analyze_line, (gpointer) rules);
+  return tafel_cli_each_line (stdin, analyze_line, &analyzer);
 }

@@ -44,6 +44,7 @@ typedef struct {
   GThread *worker;
   GCancellable *cancellable;
   TafelMillSearcher *mill;     /* Mill: the table kept between moves */
+  TafelPlayer *player;         /* go level: the game's player, kept likewise */
 } Engine;
 
 typedef struct {
@@ -132,7 +133,7 @@ search_thread (gpointer data)
   if (job->by_level || rules->game != TAFEL_GAME_MILL)
     {
       /* The solved games play perfectly whatever the time. */
-      found = rules->choose_move (&job->state, &history,
+      found = rules->choose_move (engine->player, &job->state, &history,
                                   job->by_level ? job->level : TAFEL_LEVEL_IMPOSSIBLE,
                                   engine->rand, engine->cancellable, &move);
     }
@@ -303,6 +304,9 @@ command (Engine     *engine,
       g_array_set_size (engine->hashes, 0);
       if (engine->mill != NULL)
         tafel_mill_searcher_clear (engine->mill);
+      /* A new game forgets what the last one taught. */
+      tafel_player_free (engine->player);
+      engine->player = tafel_player_new (engine->rules);
     }
   else if (strcmp (name, "setoption") == 0)
     setoption (engine, words);
@@ -350,6 +354,7 @@ tafel_cli_engine (int    argc,
   g_mutex_init (&engine.out_lock);
   if (engine.rules->game == TAFEL_GAME_MILL)
     engine.mill = tafel_mill_searcher_new (MILL_TT_BITS);
+  engine.player = tafel_player_new (engine.rules);
 
   /* The lines come through the command line's one reader: a line too
    * long, with a NUL byte or not UTF-8 is refused there. */
@@ -372,6 +377,7 @@ tafel_cli_engine (int    argc,
   g_array_unref (engine.hashes);
   g_rand_free (engine.rand);
   tafel_mill_searcher_free (engine.mill);
+  tafel_player_free (engine.player);
   g_mutex_clear (&engine.out_lock);
 
   return 0;

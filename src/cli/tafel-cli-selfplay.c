@@ -10,11 +10,12 @@
 #include "tafel-cli.h"
 #include "tafel-json.h"
 
-/* Plays one game into @moves; returns the winning side or
- * TAFEL_SIDE_NONE. */
+/* Plays one game into @moves, each side at its level with its player;
+ * returns the winning side or TAFEL_SIDE_NONE. */
 static int
 play_game (const TafelRules *rules,
            const TafelLevel  levels[2],
+           TafelPlayer      *players[2],
            GRand            *rand,
            GArray           *moves)
 {
@@ -34,7 +35,9 @@ play_game (const TafelRules *rules,
       if (outcome.status != TAFEL_STATUS_RUNNING)
         return outcome.winner;
 
-      if (!rules->choose_move (&state, &history, levels[rules->side_to_move (&state)],
+      int side = rules->side_to_move (&state);
+
+      if (!rules->choose_move (players[side], &state, &history, levels[side],
                                rand, NULL, &move))
         g_error ("%s: no move chosen in a running game", rules->key);
       g_assert (tafel_rules_is_legal (rules, &state, &move));
@@ -65,6 +68,7 @@ value_rank (TafelValue value)
  * stderr with the game up to it. */
 static void
 audit_game (const TafelRules *rules,
+            TafelPlayer      *player,
             GArray           *moves,
             int               side,
             Audit            *audit)
@@ -84,7 +88,7 @@ audit_game (const TafelRules *rules,
       guint64 hash;
 
       if (rules->side_to_move (&state) == side
-          && rules->analyze (&state, &history, &before, NULL)
+          && rules->analyze (player, &state, &history, &before, NULL)
           && before.value != TAFEL_VALUE_UNKNOWN)
         {
           audit->moves++;
@@ -116,7 +120,7 @@ audit_game (const TafelRules *rules,
         if (outcome.status != TAFEL_STATUS_RUNNING)
           kept = outcome.winner == TAFEL_SIDE_NONE ? TAFEL_VALUE_DRAW
                  : outcome.winner == side ? TAFEL_VALUE_WIN : TAFEL_VALUE_LOSS;
-        else if (rules->analyze (&state, &next, &after, NULL))
+        else if (rules->analyze (player, &state, &next, &after, NULL))
           kept = after.value == TAFEL_VALUE_WIN ? TAFEL_VALUE_LOSS
                  : after.value == TAFEL_VALUE_LOSS ? TAFEL_VALUE_WIN : after.value;
         else
@@ -154,6 +158,11 @@ tafel_cli_selfplay (int    argc,
     { NULL }
   };
   g_autoptr(GRand) rand = NULL;
+  /* Each level is an engine of its own, and so is the audit: a player
+   * each, kept over all the games. */
+  g_autoptr(TafelPlayer) measured_player = NULL;
+  g_autoptr(TafelPlayer) other_player = NULL;
+  g_autoptr(TafelPlayer) audit_player = NULL;
   TafelJson json = TAFEL_JSON_INIT;
   const TafelRules *rules;
   TafelLevel levels[2];
@@ -180,17 +189,26 @@ tafel_cli_selfplay (int    argc,
     return tafel_cli_fail (_("--audit needs a game with an exact analysis"));
 
   rand = g_rand_new_with_seed ((guint32) seed);
+  measured_player = tafel_player_new (rules);
+  other_player = tafel_player_new (rules);
+  if (audit)
+    audit_player = tafel_player_new (rules);
   start = g_get_monotonic_time ();
   for (int i = 0; i < games; i++)
     {
       /* In odd games the measured level (levels[0]) plays second. */
       int measured = i & 1;
       TafelLevel by_side[2] = { levels[measured], levels[measured ^ 1] };
+      TafelPlayer *players[2] = { measured_player, other_player };
       g_autoptr(GArray) moves = g_array_new (FALSE, FALSE, sizeof (TafelMove));
-      int winner = play_game (rules, by_side, rand, moves);
+      int winner;
+
+      if (measured)
+        players[0] = other_player, players[1] = measured_player;
+      winner = play_game (rules, by_side, players, rand, moves);
 
       if (audit)
-        audit_game (rules, moves, measured, &found);
+        audit_game (rules, audit_player, moves, measured, &found);
 
       if (winner == TAFEL_SIDE_NONE)
         draws++, by_start[measured][1]++;

@@ -221,7 +221,8 @@ static TafelSolved inf_solved =
   TAFEL_SOLVED_INIT (&tafel_infinity_rules, (gsize) (DRAW_PLIES + 1) * RANKS * RANKS, inf_index);
 
 static gboolean
-inf_analyze (const TafelState   *state,
+inf_analyze (TafelPlayer        *player,
+             const TafelState   *state,
              const TafelHistory *history,
              TafelAnalysis      *analysis,
              GCancellable       *cancellable)
@@ -230,7 +231,8 @@ inf_analyze (const TafelState   *state,
 }
 
 static gboolean
-inf_choose_move (const TafelState   *state,
+inf_choose_move (TafelPlayer        *player,
+                 const TafelState   *state,
                  const TafelHistory *history,
                  TafelLevel          level,
                  GRand              *rand,

@@ -100,9 +100,11 @@ score_of (TafelValue value,
   return has_eval ? eval : 0;
 }
 
-/* Analyses position @index (its history: the positions before it). */
+/* Analyses position @index (its history: the positions before it) with
+ * @player's tables. */
 static gboolean
 look_at (TafelReview   *self,
+         TafelPlayer   *player,
          guint          index,
          const guint64 *hashes,
          TafelAnalysis *analysis,
@@ -130,7 +132,7 @@ look_at (TafelReview   *self,
   memset (analysis, 0, sizeof *analysis);
   analysis->value = TAFEL_VALUE_UNKNOWN;
   if (self->rules->analyze != NULL &&
-      !self->rules->analyze (state, &history, analysis, cancellable))
+      !self->rules->analyze (player, state, &history, analysis, cancellable))
     {
       if (!g_cancellable_set_error_if_cancelled (cancellable, error))
         g_set_error_literal (error, TAFEL_ERROR, TAFEL_ERROR_CANCELLED,
@@ -224,6 +226,8 @@ tafel_review_compute (const TafelRules   *rules,
   g_autoptr(TafelReview) self = NULL;
   g_autoptr(GArray) hashes = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_autofree TafelAnalysis *analysis = g_new (TafelAnalysis, 1);
+  /* The review's own: it runs on a thread of its own. */
+  g_autoptr(TafelPlayer) player = NULL;
   TafelState state = *start;
 
   g_return_val_if_fail (rules != NULL && start != NULL, NULL);
@@ -263,11 +267,12 @@ tafel_review_compute (const TafelRules   *rules,
   for (guint i = 0; i < n_moves; i++)
     g_array_index (self->entries, TafelReviewEntry, i).move = moves[i];
 
+  player = tafel_player_new (rules);
   for (guint i = 0; i <= n_moves; i++)
     {
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return NULL;
-      if (!look_at (self, i, (const guint64 *) hashes->data, analysis, cancellable, error))
+      if (!look_at (self, player, i, (const guint64 *) hashes->data, analysis, cancellable, error))
         return NULL;
       if (i > 0)
         {

@@ -168,6 +168,45 @@ tafel_rules_get_side_name (const TafelRules *rules,
   return g_dgettext (GETTEXT_PACKAGE, rules->side_names[side]);
 }
 
+/**
+ * tafel_player_new:
+ * @rules: the game
+ *
+ * Returns: (transfer full) (nullable): a player that keeps @rules' search
+ *   tables between requests, or %NULL where the game keeps none
+ */
+TafelPlayer *
+tafel_player_new (const TafelRules *rules)
+{
+  TafelPlayer *player;
+
+  g_return_val_if_fail (rules != NULL, NULL);
+
+  if (rules->player_new == NULL)
+    return NULL;
+
+  player = rules->player_new ();
+  g_assert (player->rules == rules);
+
+  return player;
+}
+
+void
+tafel_player_free (TafelPlayer *player)
+{
+  if (player != NULL)
+    player->rules->player_free (player);
+}
+
+guint64
+tafel_player_get_nodes (TafelPlayer *player)
+{
+  if (player == NULL || player->rules->player_nodes == NULL)
+    return 0;
+
+  return player->rules->player_nodes (player);
+}
+
 gboolean
 tafel_move_equal (const TafelMove *a,
                   const TafelMove *b)

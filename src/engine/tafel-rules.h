@@ -133,6 +133,19 @@ typedef enum {
 
 typedef struct _TafelRules TafelRules;
 
+/* A game's computer player: the search tables it keeps from one request
+ * to the next (Connect Four's solver and its table, Mill's search
+ * table).  A game that keeps tables makes its players with
+ * rules->player_new and puts this struct first in its own; the small
+ * games keep nothing of their own (their solved tables are built once
+ * per process and only read), and have no players.  A player serves one
+ * thread at a time; its tables are allocated when first needed. */
+typedef struct _TafelPlayer TafelPlayer;
+
+struct _TafelPlayer {
+  const TafelRules *rules;
+};
+
 struct _TafelRules {
   TafelGame game;
   const char *key;                    /* "infinity", "tictactoe", ... */
@@ -168,19 +181,35 @@ struct _TafelRules {
   /* TRUE when the notation puts a blank between moves. */
   gboolean moves_separated;
 
+  /* Optional: a new player (see TafelPlayer), freed with player_free;
+   * NULL where the game keeps nothing between requests.  Making one
+   * allocates no table yet, and cannot fail. */
+  TafelPlayer *(*player_new)   (void);
+  void         (*player_free)  (TafelPlayer *player);
+  /* Nodes the player's searches have visited so far. */
+  guint64      (*player_nodes) (TafelPlayer *player);
+
+  /* The computer's functions take the @player that keeps their tables:
+   * one of this game's players, or NULL where the caller has none (the
+   * small games, or a single request): the game then uses a temporary
+   * one for this call, which costs allocating its tables. */
+
   /* Exact analysis where the game knows it; may be NULL.  Returns FALSE when
    * cancelled. */
-  gboolean (*analyze)      (const TafelState *state, const TafelHistory *history,
+  gboolean (*analyze)      (TafelPlayer *player,
+                            const TafelState *state, const TafelHistory *history,
                             TafelAnalysis *analysis, GCancellable *cancellable);
   /* The computer's move at @level, drawing randomness only from @rand. */
-  gboolean (*choose_move)  (const TafelState *state, const TafelHistory *history,
+  gboolean (*choose_move)  (TafelPlayer *player,
+                            const TafelState *state, const TafelHistory *history,
                             TafelLevel level, GRand *rand,
                             GCancellable *cancellable, TafelMove *move);
 
   /* Optional: thinking on the opponent's time at @level, for the answers
-   * to come (kept in the game's own tables); returns when done or
-   * cancelled.  NULL where the game has nothing to prepare. */
-  void     (*ponder)       (const TafelState *state, const TafelHistory *history,
+   * to come (kept in @player's tables: pointless without one); returns
+   * when done or cancelled.  NULL where the game has nothing to prepare. */
+  void     (*ponder)       (TafelPlayer *player,
+                            const TafelState *state, const TafelHistory *history,
                             TafelLevel level, GCancellable *cancellable);
 
   /* Optional: a position given as text (Mill: Sanmill's FEN); NULL where
@@ -214,6 +243,14 @@ const char *const *tafel_rules_keys        (void);
 const char       *tafel_rules_get_title    (const TafelRules *rules);
 const char       *tafel_rules_get_side_name (const TafelRules *rules,
                                             int               side);
+
+/* A player for @rules (NULL where the game has none, see TafelPlayer). */
+TafelPlayer      *tafel_player_new         (const TafelRules *rules);
+void              tafel_player_free        (TafelPlayer      *player);
+/* Nodes searched by @player so far; 0 for NULL. */
+guint64           tafel_player_get_nodes   (TafelPlayer      *player);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TafelPlayer, tafel_player_free)
 
 gboolean          tafel_move_equal         (const TafelMove *a,
                                             const TafelMove *b);

@@ -139,7 +139,8 @@ ttt_index (const TafelState *state)
 static TafelSolved ttt_solved = TAFEL_SOLVED_INIT (&tafel_tictactoe_rules, 1 << 18, ttt_index);
 
 static gboolean
-ttt_analyze (const TafelState   *state,
+ttt_analyze (TafelPlayer        *player,
+             const TafelState   *state,
              const TafelHistory *history,
              TafelAnalysis      *analysis,
              GCancellable       *cancellable)
@@ -148,7 +149,8 @@ ttt_analyze (const TafelState   *state,
 }
 
 static gboolean
-ttt_choose_move (const TafelState   *state,
+ttt_choose_move (TafelPlayer        *player,
+                 const TafelState   *state,
                  const TafelHistory *history,
                  TafelLevel          level,
                  GRand              *rand,

@@ -9,27 +9,65 @@
  * strongest heuristic search choose.  The lower levels use a
  * depth-limited heuristic search over the same bitboard, with a share of
  * random moves.
+ *
+ * The solver and its table belong to a TafelC4Player, made when its
+ * first search needs them: the process keeps nothing of its own here but
+ * the opening book, read only.
  */
 #include "config.h"
 
 #include "tafel-c4-book.h"
 #include "tafel-c4-player.h"
 #include "tafel-c4-solver.h"
+#include "tafel-games.h"
 
-/* ---- the engine's shared solver ---------------------------------------- */
+/* ---- the player and its solver ----------------------------------------- */
 
-static GMutex shared_lock;
-static TafelC4Solver *shared_solver;
-static gboolean shared_failed;
+struct _TafelC4Player {
+  TafelPlayer parent;
+  TafelC4Solver *solver;   /* made at the first search; read atomically */
+  gboolean failed;         /* not even the smallest table could be had */
+};
 
-/* The shared solver, locked; NULL (not locked) when not even the
- * smallest table could be allocated (the solver said so, once): the
- * player then knows only what the book and the heuristic search tell. */
-static TafelC4Solver *
-shared_acquire (void)
+TafelC4Player *
+tafel_c4_player_new (void)
 {
-  g_mutex_lock (&shared_lock);
-  if (shared_solver == NULL && !shared_failed)
+  TafelC4Player *player = g_new0 (TafelC4Player, 1);
+
+  player->parent.rules = &tafel_connect_four_rules;
+  return player;
+}
+
+void
+tafel_c4_player_free (TafelC4Player *player)
+{
+  if (player == NULL)
+    return;
+
+  tafel_c4_solver_free (player->solver);
+  g_free (player);
+}
+
+/* A test may ask while the player is thinking on another thread. */
+guint64
+tafel_c4_player_nodes (TafelC4Player *player)
+{
+  TafelC4Solver *s;
+
+  g_return_val_if_fail (player != NULL, 0);
+
+  s = g_atomic_pointer_get (&player->solver);
+  return s != NULL ? tafel_c4_solver_nodes (s) : 0;
+}
+
+/* @player's solver, made at the first call, with no time limit; NULL
+ * when not even the smallest table could be allocated (the solver said
+ * so, once for the player): the player then knows only what the book
+ * and the heuristic search tell. */
+static TafelC4Solver *
+player_solver (TafelC4Player *player)
+{
+  if (player->solver == NULL && !player->failed)
     {
       TafelC4Solver *s = tafel_c4_solver_new (TAFEL_C4_TT_BITS);
 
@@ -37,24 +75,14 @@ shared_acquire (void)
         {
           tafel_c4_solver_set_threads (s, 2);
           tafel_c4_solver_set_book (s, tafel_c4_book_get_default ());
-          g_atomic_pointer_set (&shared_solver, s);
+          g_atomic_pointer_set (&player->solver, s);
         }
-      shared_failed = s == NULL;
+      player->failed = s == NULL;
     }
-  if (shared_solver == NULL)
-    {
-      g_mutex_unlock (&shared_lock);
-      return NULL;
-    }
-  tafel_c4_solver_set_time_limit (shared_solver, 0);
+  if (player->solver != NULL)
+    tafel_c4_solver_set_time_limit (player->solver, 0);
 
-  return shared_solver;
-}
-
-static void
-shared_release (void)
-{
-  g_mutex_unlock (&shared_lock);
+  return player->solver;
 }
 
 /* Whether @col (playable) at @pos leaves the opponent a score of at most
@@ -120,16 +148,6 @@ quick_optimal_moves (const TafelC4Pos *pos,
   *score = top;
 
   return TRUE;
-}
-
-/* Without the lock: a test may ask while the solver is thinking on
- * the opponent's time. */
-guint64
-tafel_c4_player_nodes (void)
-{
-  TafelC4Solver *s = g_atomic_pointer_get (&shared_solver);
-
-  return s != NULL ? tafel_c4_solver_nodes (s) : 0;
 }
 
 /* Exact score of a running position: the book first, then the search. */
@@ -235,10 +253,12 @@ known_lower_bound (TafelC4Solver    *s,
 }
 
 gboolean
-tafel_c4_analyze (const TafelC4Pos *pos,
+tafel_c4_analyze (TafelC4Player    *player,
+                  const TafelC4Pos *pos,
                   TafelAnalysis    *analysis,
                   GCancellable     *cancellable)
 {
+  g_autoptr(TafelC4Player) own = NULL;
   TafelC4Solver *s;
   int best[TAFEL_C4_WIDTH];
   guint n_best = 0;
@@ -262,12 +282,13 @@ tafel_c4_analyze (const TafelC4Pos *pos,
 
   if (!quick_optimal_moves (pos, &score, best, &n_best))
     {
-      s = shared_acquire ();
+      if (player == NULL)
+        player = own = tafel_c4_player_new ();
+      s = player_solver (player);
       if (s == NULL)
         return FALSE;
       ok = optimal_moves (s, pos, tafel_c4_centre_order, TAFEL_C4_WIDTH,
                           cancellable, &score, best, &n_best);
-      shared_release ();
       if (!ok)
         return FALSE;
     }
@@ -317,16 +338,15 @@ impossible_search (TafelC4Solver    *s,
 
 /* Impossible solves, while the opponent thinks, each position the
  * opponent's move can lead to, just as it will when asked for its answer
- * there: the shared solver's table keeps the scores, and the answer after
- * the opponent's move mostly needs no search.  The solver is held for
- * one position at a time, so a request waits at most for the next poll
- * of @cancellable. */
+ * there: the player's table keeps the scores, and the answer after the
+ * opponent's move mostly needs no search. */
 void
-tafel_c4_ponder (const TafelC4Pos *pos,
+tafel_c4_ponder (TafelC4Player    *player,
+                 const TafelC4Pos *pos,
                  TafelLevel        level,
                  GCancellable     *cancellable)
 {
-  if (level != TAFEL_LEVEL_IMPOSSIBLE || tafel_c4_pos_is_over (pos))
+  if (player == NULL || level != TAFEL_LEVEL_IMPOSSIBLE || tafel_c4_pos_is_over (pos))
     return;
 
   for (int i = 0; i < TAFEL_C4_WIDTH; i++)
@@ -345,14 +365,13 @@ tafel_c4_ponder (const TafelC4Pos *pos,
           || quick_optimal_moves (&child, &score, best, &n_best))
         continue;
 
-      s = shared_acquire ();
+      s = player_solver (player);
       if (s == NULL)
         return;
       tafel_c4_solver_set_time_limit (s, PONDER_MS);
       impossible_search (s, &child, tafel_c4_centre_order, TAFEL_C4_WIDTH, cancellable,
                          &keeping, &score, best, &n_best);
       tafel_c4_solver_set_time_limit (s, 0);
-      shared_release ();
     }
 }
 
@@ -594,7 +613,8 @@ random_legal (const TafelC4Pos *pos,
 #define HARD_MS 600
 
 int
-tafel_c4_choose (const TafelC4Pos *pos,
+tafel_c4_choose (TafelC4Player    *player,
+                 const TafelC4Pos *pos,
                  TafelLevel        level,
                  GRand            *rand,
                  GCancellable     *cancellable)
@@ -610,6 +630,7 @@ tafel_c4_choose (const TafelC4Pos *pos,
     {
     case TAFEL_LEVEL_IMPOSSIBLE:
       {
+        g_autoptr(TafelC4Player) own = NULL;
         TafelC4Solver *s;
         int order[TAFEL_C4_WIDTH];
         int score, keeping;
@@ -629,7 +650,9 @@ tafel_c4_choose (const TafelC4Pos *pos,
             order[i] = order[j];
             order[j] = i;
           }
-        s = shared_acquire ();
+        if (player == NULL)
+          player = own = tafel_c4_player_new ();
+        s = player_solver (player);
         ok = FALSE;
         keeping = -1;
         if (s != NULL)
@@ -638,7 +661,6 @@ tafel_c4_choose (const TafelC4Pos *pos,
             ok = impossible_search (s, pos, order, 1, cancellable, &keeping, &score,
                                     best, &n_best);
             tafel_c4_solver_set_time_limit (s, 0);
-            shared_release ();
           }
         if (ok && n_best > 0)
           return best[g_rand_int_range (rand, 0, n_best)];

@@ -11,13 +11,32 @@
 
 G_BEGIN_DECLS
 
-/* The engine's shared solver (loaded book, default table) behind the
- * rules hooks. */
-gboolean       tafel_c4_analyze            (const TafelC4Pos   *pos,
+/* A computer player of Connect Four: the rules' TafelPlayer, which keeps
+ * its exact solver (the default book, a table of 2^TAFEL_C4_TT_BITS
+ * buckets or the largest smaller one that can be allocated) from one
+ * request to the next.  The solver is made at the first request that
+ * needs a search.  One thread at a time. */
+typedef struct _TafelC4Player TafelC4Player;
+
+TafelC4Player *tafel_c4_player_new         (void);
+void           tafel_c4_player_free        (TafelC4Player      *player);
+/* Nodes searched by @player's solver so far (0 before its first
+ * search); tests see from it whether an answer needed a search.  May be
+ * read while another thread searches. */
+guint64        tafel_c4_player_nodes       (TafelC4Player      *player);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TafelC4Player, tafel_c4_player_free)
+
+/* The functions below take the player whose solver they use; NULL: a
+ * temporary one for this call (tafel_c4_ponder() then does nothing, as
+ * what it finds would be lost). */
+gboolean       tafel_c4_analyze            (TafelC4Player      *player,
+                                            const TafelC4Pos   *pos,
                                             TafelAnalysis      *analysis,
                                             GCancellable       *cancellable);
 /* The computer's column at @level, or -1 when cancelled or over. */
-int            tafel_c4_choose             (const TafelC4Pos   *pos,
+int            tafel_c4_choose             (TafelC4Player      *player,
+                                            const TafelC4Pos   *pos,
                                             TafelLevel          level,
                                             GRand              *rand,
                                             GCancellable       *cancellable);
@@ -25,13 +44,10 @@ int            tafel_c4_choose             (const TafelC4Pos   *pos,
 /* Thinks on the opponent's time (Impossible only): solves the positions
  * the opponent's moves lead to, for the answers there.  Returns when done
  * or cancelled. */
-void           tafel_c4_ponder             (const TafelC4Pos   *pos,
+void           tafel_c4_ponder             (TafelC4Player      *player,
+                                            const TafelC4Pos   *pos,
                                             TafelLevel          level,
                                             GCancellable       *cancellable);
-
-/* Nodes searched by the shared solver so far (0 before its first
- * search); tests see from it whether an answer needed a search. */
-guint64        tafel_c4_player_nodes       (void);
 
 /* Heuristic search used by the lower levels: value for the side to move
  * and the columns of that value. */

@@ -344,19 +344,39 @@ c4_format_move (const TafelState *state,
   g_string_append_c (out, '1' + move->path[0]);
 }
 
+static TafelPlayer *
+c4_player_new (void)
+{
+  return (TafelPlayer *) tafel_c4_player_new ();
+}
+
+static void
+c4_player_free (TafelPlayer *player)
+{
+  tafel_c4_player_free ((TafelC4Player *) player);
+}
+
+static guint64
+c4_player_nodes (TafelPlayer *player)
+{
+  return tafel_c4_player_nodes ((TafelC4Player *) player);
+}
+
 static gboolean
-c4_analyze (const TafelState   *state,
+c4_analyze (TafelPlayer        *player,
+            const TafelState   *state,
             const TafelHistory *history,
             TafelAnalysis      *analysis,
             GCancellable       *cancellable)
 {
   TafelC4Pos p = pos_of (state);
 
-  return tafel_c4_analyze (&p, analysis, cancellable);
+  return tafel_c4_analyze ((TafelC4Player *) player, &p, analysis, cancellable);
 }
 
 static gboolean
-c4_choose_move (const TafelState   *state,
+c4_choose_move (TafelPlayer        *player,
+                const TafelState   *state,
                 const TafelHistory *history,
                 TafelLevel          level,
                 GRand              *rand,
@@ -369,7 +389,7 @@ c4_choose_move (const TafelState   *state,
   if (c4_is_over (CC4 (state)))
     return FALSE;
 
-  col = tafel_c4_choose (&p, level, rand, cancellable);
+  col = tafel_c4_choose ((TafelC4Player *) player, &p, level, rand, cancellable);
   if (col < 0)
     return FALSE;
 
@@ -378,14 +398,15 @@ c4_choose_move (const TafelState   *state,
 }
 
 static void
-c4_ponder (const TafelState   *state,
+c4_ponder (TafelPlayer        *player,
+           const TafelState   *state,
            const TafelHistory *history,
            TafelLevel          level,
            GCancellable       *cancellable)
 {
   TafelC4Pos p = pos_of (state);
 
-  tafel_c4_ponder (&p, level, cancellable);
+  tafel_c4_ponder ((TafelC4Player *) player, &p, level, cancellable);
 }
 
 static guint64
@@ -420,6 +441,9 @@ const TafelRules tafel_connect_four_rules = {
   .parse_move = c4_parse_move,
   .format_move = c4_format_move,
   .moves_separated = FALSE,
+  .player_new = c4_player_new,
+  .player_free = c4_player_free,
+  .player_nodes = c4_player_nodes,
   .analyze = c4_analyze,
   .choose_move = c4_choose_move,
   .ponder = c4_ponder,

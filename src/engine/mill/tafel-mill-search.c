@@ -6,7 +6,7 @@
  * the first move) with a transposition table, iterative deepening under a
  * time budget, and a short quiescence search over mill-closing moves.
  * The table belongs to a TafelMillSearcher, which a caller may keep from
- * move to move (tafel-cli engine; Impossible keeps one per thread); its
+ * move to move (tafel-cli engine; a TafelMillPlayer keeps two); its
  * buckets hold two entries, the deeper one of the current search and the
  * last one written.  Entries of earlier searches only order the moves:
  * their values were found under another game history (repetitions).
@@ -41,12 +41,15 @@
  */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "tafel-games.h"
 #include "tafel-mill.h"
 #include "tafel-mill-egtb.h"
+#include "tafel-mill-player.h"
 #include "tafel-mill-search.h"
+#include "tafel-mill-search-private.h"
 
 #define WIN TAFEL_MILL_SCORE_WIN
 #define PROVEN (WIN - 1000)
@@ -851,23 +854,101 @@ struct _TafelMillSearcher {
   TTEntry *tt;
   guint64 tt_mask;
   guint8 generation;
+  guint64 nodes;          /* of every search so far; read atomically */
 };
 
+static gsize max_table_bytes;
+
+void
+tafel_mill_searcher_set_max_bytes (gsize max_bytes)
+{
+  max_table_bytes = max_bytes;
+}
+
+gsize
+tafel_mill_searcher_table_bytes (TafelMillSearcher *searcher)
+{
+  return (searcher->tt_mask + 1) * sizeof (TTEntry);
+}
+
 /**
- * tafel_mill_searcher_new:
+ * tafel_mill_searcher_new_full:
  * @tt_bits: the transposition table holds 2^@tt_bits entries of 16 bytes
  *
  * A search that keeps its transposition table from one move to the next.
+ * When the table cannot be allocated, the largest smaller one that can
+ * (down to 2^TAFEL_MILL_TT_MIN_BITS entries), with a message saying so.
+ *
+ * Returns: (nullable): the searcher, or %NULL with @error when not even
+ *   the smallest table can be allocated
+ */
+TafelMillSearcher *
+tafel_mill_searcher_new_full (guint    tt_bits,
+                              GError **error)
+{
+  g_autofree TafelMillSearcher *searcher = g_try_new0 (TafelMillSearcher, 1);
+  guint want = CLAMP (tt_bits, TAFEL_MILL_TT_MIN_BITS, 30);
+
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (searcher != NULL)
+    for (tt_bits = want; tt_bits >= TAFEL_MILL_TT_MIN_BITS; tt_bits--)
+      {
+        gsize bytes = ((gsize) 1 << tt_bits) * sizeof (TTEntry);
+
+        if (max_table_bytes == 0 || bytes <= max_table_bytes)
+          searcher->tt = g_try_malloc0 (bytes);
+        if (searcher->tt != NULL)
+          break;
+      }
+
+  if (searcher == NULL || searcher->tt == NULL)
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOMEM,
+                   /* Translators: a size in KiB */
+                   _("Cannot allocate even the smallest Mill table (%u KiB)"),
+                   (guint) ((sizeof (TTEntry) << TAFEL_MILL_TT_MIN_BITS) >> 10));
+      return NULL;
+    }
+  if (tt_bits < want)
+    g_message ("The Mill table of %" G_GSIZE_FORMAT " KiB could not be allocated; "
+               "the search uses one of %" G_GSIZE_FORMAT " KiB",
+               (sizeof (TTEntry) << want) >> 10, (sizeof (TTEntry) << tt_bits) >> 10);
+
+  searcher->tt_mask = ((guint64) 1 << tt_bits) - 1;
+  return g_steal_pointer (&searcher);
+}
+
+/**
+ * tafel_mill_searcher_new:
+ *
+ * tafel_mill_searcher_new_full() for callers that cannot go on without
+ * a table: aborts when not even the smallest can be allocated.
  */
 TafelMillSearcher *
 tafel_mill_searcher_new (guint tt_bits)
 {
-  TafelMillSearcher *searcher = g_new0 (TafelMillSearcher, 1);
+  g_autoptr(GError) error = NULL;
+  TafelMillSearcher *searcher = tafel_mill_searcher_new_full (tt_bits, &error);
 
-  tt_bits = CLAMP (tt_bits, 8, 30);
-  searcher->tt = g_new0 (TTEntry, (gsize) 1 << tt_bits);
-  searcher->tt_mask = ((guint64) 1 << tt_bits) - 1;
+  if (searcher == NULL)
+    g_error ("%s", error->message);
   return searcher;
+}
+
+guint64
+tafel_mill_searcher_nodes (TafelMillSearcher *searcher)
+{
+  g_return_val_if_fail (searcher != NULL, 0);
+
+  return __atomic_load_n (&searcher->nodes, __ATOMIC_RELAXED);
+}
+
+/* Adds the nodes of the search just done to @searcher's count. */
+static void
+count_nodes (TafelMillSearcher *searcher)
+{
+  __atomic_store_n (&searcher->nodes, searcher->nodes + searcher->S.nodes, __ATOMIC_RELAXED);
 }
 
 void
@@ -1129,15 +1210,18 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
 
   result->nodes = S->nodes;
   result->elapsed_us = g_get_monotonic_time () - start;
+  count_nodes (searcher);
 
   return !(cancellable != NULL && g_cancellable_is_cancelled (cancellable));
 }
 
 /* ---- levels ---- */
 
-/* Every root move's value at a fixed shallow depth. */
+/* Every root move's value at a fixed shallow depth, in @searcher's
+ * table (a small one: the look is shallow). */
 static void
-root_values (const TafelState   *state,
+root_values (TafelMillSearcher  *searcher,
+             const TafelState   *state,
              const TafelHistory *history,
              guint               depth,
              GCancellable       *cancellable,
@@ -1145,7 +1229,6 @@ root_values (const TafelState   *state,
              guint               n,
              int                *values)
 {
-  g_autoptr(TafelMillSearcher) searcher = tafel_mill_searcher_new (16);
   const TafelMillState *s = TAFEL_MILL_CSTATE (state);
   Search *S = search_init (searcher, state, history);
 
@@ -1160,13 +1243,15 @@ root_values (const TafelState   *state,
       if (S->stop)
         values[i] = 0;
     }
+  count_nodes (searcher);
 }
 
 /* A weak level: with @random_percent chance any candidate, otherwise a
  * shallow look at every candidate, then a random choice among those
  * within @margin of the best.  Candidates always pass safety_filter. */
 static gboolean
-choose_weak (const TafelState   *state,
+choose_weak (TafelMillSearcher  *searcher,
+             const TafelState   *state,
              const TafelHistory *history,
              guint               depth,
              int                 margin,
@@ -1190,7 +1275,9 @@ choose_weak (const TafelState   *state,
       *move = moves[g_rand_int_range (rand, 0, n)];
       return !(cancellable != NULL && g_cancellable_is_cancelled (cancellable));
     }
-  root_values (state, history, depth, cancellable, moves, n, values);
+  if (searcher == NULL)
+    return FALSE;
+  root_values (searcher, state, history, depth, cancellable, moves, n, values);
   if (cancellable != NULL && g_cancellable_is_cancelled (cancellable))
     return FALSE;
 
@@ -1204,47 +1291,37 @@ choose_weak (const TafelState   *state,
   return TRUE;
 }
 
-static void
-searcher_free (gpointer searcher)
-{
-  tafel_mill_searcher_free (searcher);
-}
-
-/* Each thread that plays at Impossible keeps its table between moves. */
-static GPrivate thread_searcher = G_PRIVATE_INIT (searcher_free);
-
-static TafelMillSearcher *
-get_thread_searcher (void)
-{
-  TafelMillSearcher *searcher = g_private_get (&thread_searcher);
-
-  if (searcher == NULL)
-    {
-      searcher = tafel_mill_searcher_new (TAFEL_MILL_TT_BITS);
-      g_private_set (&thread_searcher, searcher);
-    }
-  return searcher;
-}
-
+/* The levels search in @player's tables (see TafelMillPlayer): the
+ * weak levels' shallow looks in its small one, the others in its large
+ * one; a temporary player where the caller has none.  FALSE where the
+ * player has no table at all (it said so). */
 gboolean
-tafel_mill_choose_move (const TafelState   *state,
+tafel_mill_choose_move (TafelPlayer        *player,
+                        const TafelState   *state,
                         const TafelHistory *history,
                         TafelLevel          level,
                         GRand              *rand,
                         GCancellable       *cancellable,
                         TafelMove          *move)
 {
+  g_autoptr(TafelPlayer) own = NULL;
   TafelMillSearchLimits limits = { 0 };
   TafelMillSearchResult result;
+  TafelMillSearcher *searcher;
 
   g_return_val_if_fail (state != NULL && rand != NULL && move != NULL, FALSE);
+
+  if (player == NULL)
+    player = own = tafel_mill_player_new ();
 
   switch (level)
     {
     case TAFEL_LEVEL_RELAXED:
-      return choose_weak (state, history, 1, 60, 30, rand, cancellable, move);
+      return choose_weak (tafel_mill_player_get_look (player),
+                          state, history, 1, 60, 30, rand, cancellable, move);
     case TAFEL_LEVEL_MEDIUM:
-      return choose_weak (state, history, 2, 15, 0, rand, cancellable, move);
+      return choose_weak (tafel_mill_player_get_look (player),
+                          state, history, 2, 15, 0, rand, cancellable, move);
     case TAFEL_LEVEL_HARD:
       limits.max_depth = 4;
       limits.budget_us = 250 * 1000;
@@ -1257,13 +1334,9 @@ tafel_mill_choose_move (const TafelState   *state,
       break;
     }
 
-  if (level == TAFEL_LEVEL_IMPOSSIBLE)
-    {
-      if (!tafel_mill_searcher_run (get_thread_searcher (), state, history, &limits, rand,
-                                    cancellable, &result))
-        return FALSE;
-    }
-  else if (!tafel_mill_search (state, history, &limits, rand, cancellable, &result))
+  searcher = tafel_mill_player_get_searcher (player);
+  if (searcher == NULL ||
+      !tafel_mill_searcher_run (searcher, state, history, &limits, rand, cancellable, &result))
     return FALSE;
 
   *move = result.best;
@@ -1293,13 +1366,16 @@ table_analysis (const TafelMillState *s,
 }
 
 gboolean
-tafel_mill_analyze (const TafelState   *state,
+tafel_mill_analyze (TafelPlayer        *player,
+                    const TafelState   *state,
                     const TafelHistory *history,
                     TafelAnalysis      *analysis,
                     GCancellable       *cancellable)
 {
+  g_autoptr(TafelPlayer) own = NULL;
   TafelMillSearchLimits limits = { .max_depth = MAX_DEPTH, .budget_us = 1000 * 1000 };
   TafelMillSearchResult result;
+  TafelMillSearcher *searcher;
 
   g_return_val_if_fail (state != NULL && analysis != NULL, FALSE);
 
@@ -1315,7 +1391,11 @@ tafel_mill_analyze (const TafelState   *state,
   if (table_analysis (TAFEL_MILL_CSTATE (state), history, analysis))
     return !(cancellable != NULL && g_cancellable_is_cancelled (cancellable));
 
-  if (!tafel_mill_search (state, history, &limits, NULL, cancellable, &result))
+  if (player == NULL)
+    player = own = tafel_mill_player_new ();
+  searcher = tafel_mill_player_get_searcher (player);
+  if (searcher == NULL ||
+      !tafel_mill_searcher_run (searcher, state, history, &limits, NULL, cancellable, &result))
     return FALSE;
 
   analysis->has_eval = TRUE;

@@ -8,8 +8,11 @@
 
 G_BEGIN_DECLS
 
-/* Size of the transposition table: 2^TAFEL_MILL_TT_BITS entries. */
+/* Size of the transposition table: 2^TAFEL_MILL_TT_BITS entries (16 MiB),
+ * or down to 2^TAFEL_MILL_TT_MIN_BITS (64 KiB) where that much memory
+ * cannot be had. */
 #define TAFEL_MILL_TT_BITS 20
+#define TAFEL_MILL_TT_MIN_BITS 12
 
 /* Switches that take parts of the search away, for tests and
  * measurements: the result at a fixed depth must not depend on the move
@@ -49,7 +52,9 @@ struct _TafelMillSearchResult {
 
 /* Iterative deepening to @limits; @rand (may be NULL) only orders equal
  * root moves.  Returns FALSE when there is no legal move or when
- * cancelled. */
+ * cancelled.  In a table of its own, made and freed for this one call
+ * (for tests and measurements: players keep theirs, see
+ * tafel-mill-player.h). */
 gboolean tafel_mill_search        (const TafelState             *state,
                                    const TafelHistory           *history,
                                    const TafelMillSearchLimits  *limits,
@@ -59,6 +64,8 @@ gboolean tafel_mill_search        (const TafelState             *state,
 /* The same search, keeping its transposition table between moves. */
 typedef struct _TafelMillSearcher TafelMillSearcher;
 
+TafelMillSearcher *tafel_mill_searcher_new_full (guint     tt_bits,
+                                                GError  **error);
 TafelMillSearcher *tafel_mill_searcher_new   (guint tt_bits);
 void               tafel_mill_searcher_free  (TafelMillSearcher *searcher);
 void               tafel_mill_searcher_clear (TafelMillSearcher *searcher);
@@ -70,6 +77,9 @@ gboolean           tafel_mill_searcher_run   (TafelMillSearcher            *sear
                                               GCancellable                 *cancellable,
                                               TafelMillSearchResult        *result);
 
+/* Nodes of every search @searcher ran; may be read while it searches. */
+guint64            tafel_mill_searcher_nodes (TafelMillSearcher *searcher);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TafelMillSearcher, tafel_mill_searcher_free)
 
 /* Sets one of the evaluation's tuned weights by name (for measurements;
@@ -79,11 +89,14 @@ gboolean tafel_mill_search_set_weight (const char *name,
 /* The evaluation of a running position for the side to move. */
 int      tafel_mill_evaluate      (const TafelState *state);
 
-gboolean tafel_mill_analyze       (const TafelState   *state,
+/* The rules' analyze and choose_move: see tafel_mill_choose_move(). */
+gboolean tafel_mill_analyze       (TafelPlayer        *player,
+                                   const TafelState   *state,
                                    const TafelHistory *history,
                                    TafelAnalysis      *analysis,
                                    GCancellable       *cancellable);
-gboolean tafel_mill_choose_move   (const TafelState   *state,
+gboolean tafel_mill_choose_move   (TafelPlayer        *player,
+                                   const TafelState   *state,
                                    const TafelHistory *history,
                                    TafelLevel          level,
                                    GRand              *rand,

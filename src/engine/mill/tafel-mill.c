@@ -25,6 +25,7 @@
 #include "tafel-error.h"
 #include "tafel-games.h"
 #include "tafel-mill.h"
+#include "tafel-mill-player.h"
 #include "tafel-mill-search.h"
 
 G_STATIC_ASSERT (sizeof (TafelMillState) <= sizeof (TafelState));
@@ -1136,6 +1137,9 @@ const TafelRules tafel_mill_rules = {
   .parse_move = mill_parse_move,
   .format_move = mill_format_move,
   .moves_separated = TRUE,
+  .player_new = tafel_mill_player_new,
+  .player_free = tafel_mill_player_free,
+  .player_nodes = tafel_mill_player_nodes,
   .analyze = tafel_mill_analyze,
   .choose_move = tafel_mill_choose_move,
   .parse_position = mill_parse_position,

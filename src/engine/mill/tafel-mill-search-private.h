@@ -1,0 +1,17 @@
+/* tafel-mill-search-private.h: the Mill search's test-only API
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "tafel-mill-search.h"
+
+G_BEGIN_DECLS
+
+/* Tables of more than @max_bytes are refused as if the system had no
+ * memory for them (0: no limit). */
+void  tafel_mill_searcher_set_max_bytes   (gsize              max_bytes);
+/* The bytes of @searcher's table. */
+gsize tafel_mill_searcher_table_bytes     (TafelMillSearcher *searcher);
+
+G_END_DECLS
