@@ -42,6 +42,14 @@ test_round_trip (void)
       save.computer_side = game % 2 == 0 ? TAFEL_SIDE_NONE : 1;
       data = tafel_save_to_data (&save, &length);
 
+      /* The same text from the match's record, as the session writes it. */
+      {
+        g_autoptr(TafelGameRecord) record = tafel_match_to_record (match);
+        g_autofree char *direct = tafel_save_record_to_data (record, save.level, save.computer_side, NULL);
+
+        g_assert_cmpstr (direct, ==, data);
+      }
+
       g_assert_true (tafel_save_from_data (data, length, &back, &error));
       g_assert_no_error (error);
       g_assert_cmpint (back.game, ==, save.game);

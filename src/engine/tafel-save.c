@@ -33,9 +33,7 @@ tafel_save_to_data (const TafelSave *save,
                     gsize           *length)
 {
   g_autoptr(TafelGameRecord) record = NULL;
-  g_autofree char *side = NULL;
   g_autoptr(GError) error = NULL;
-  char *text;
 
   g_return_val_if_fail (save != NULL, NULL);
 
@@ -44,8 +42,29 @@ tafel_save_to_data (const TafelSave *save,
       !tafel_game_record_play_text (record, save->moves != NULL ? save->moves : "", &error))
     g_critical ("tafel_save_to_data: not a legal game: %s", error->message);
 
-  side = g_strdup_printf ("%d", save->computer_side);
-  tafel_game_record_set_header (record, "level", tafel_level_to_key (save->level));
+  return tafel_save_record_to_data (record, save->level, save->computer_side, length);
+}
+
+/**
+ * tafel_save_record_to_data:
+ * @record: the game, which gets the save's two header fields
+ *
+ * The save of a game already held as a record, without reading its
+ * moves again.
+ */
+char *
+tafel_save_record_to_data (TafelGameRecord *record,
+                           TafelLevel       level,
+                           int              computer_side,
+                           gsize           *length)
+{
+  g_autofree char *side = NULL;
+  char *text;
+
+  g_return_val_if_fail (TAFEL_IS_GAME_RECORD (record), NULL);
+
+  side = g_strdup_printf ("%d", computer_side);
+  tafel_game_record_set_header (record, "level", tafel_level_to_key (level));
   tafel_game_record_set_header (record, "computer-side", side);
   text = tafel_game_record_to_text (record);
   if (length != NULL)

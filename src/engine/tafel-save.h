@@ -20,6 +20,7 @@
  */
 #pragma once
 
+#include "tafel-game-record.h"
 #include "tafel-rules.h"
 
 G_BEGIN_DECLS
@@ -37,6 +38,10 @@ typedef struct {
 void       tafel_save_clear     (TafelSave   *save);
 char      *tafel_save_to_data   (const TafelSave *save,
                                  gsize           *length);
+char      *tafel_save_record_to_data (TafelGameRecord *record,
+                                      TafelLevel       level,
+                                      int              computer_side,
+                                      gsize           *length);
 gboolean   tafel_save_from_data (const char  *data,
                                  gssize       length,
                                  TafelSave   *save,

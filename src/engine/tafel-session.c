@@ -768,20 +768,14 @@ save_game (TafelSession *self)
   g_autoptr(GError) error = NULL;
   g_autofree char *path = save_path (self->game);
   g_autofree char *data = NULL;
-  g_auto(TafelSave) save = { 0 };
   g_autoptr(TafelGameRecord) record = NULL;
   gsize length;
 
-  save.game = self->game;
   /* Looking back, the game is still the whole line: it comes back at
    * its end.  A Mill game from a position keeps its start (FEN). */
   record = self->browsing ? tafel_match_line_to_record (self->match)
                           : tafel_match_to_record (self->match);
-  save.moves = tafel_game_record_to_moves (record);
-  save.fen = g_strdup (tafel_game_record_get_fen (record));
-  save.level = self->level;
-  save.computer_side = self->computer_side;
-  data = tafel_save_to_data (&save, &length);
+  data = tafel_save_record_to_data (record, self->level, self->computer_side, &length);
 
   tafel_file_replace (path, data, length, &error);
   if (error != NULL && !self->save_failed)
