@@ -85,6 +85,7 @@ typedef struct {
   guint8 generation;        /* of this search, 1..63 */
   guint64 nodes;
   gint64 deadline;          /* monotonic µs; 0 = none */
+  guint64 max_nodes;        /* 0 = none */
   GCancellable *cancellable;
   gboolean stop;
   /* positions of the game and of the current line, for repetition */
@@ -516,6 +517,8 @@ poll_stop (Search *S)
   if ((S->nodes & POLL_MASK) == 0)
     {
       if (S->deadline != 0 && g_get_monotonic_time () >= S->deadline)
+        S->stop = TRUE;
+      if (S->max_nodes != 0 && S->nodes >= S->max_nodes)
         S->stop = TRUE;
       if (S->cancellable != NULL && g_cancellable_is_cancelled (S->cancellable))
         S->stop = TRUE;
@@ -1070,6 +1073,7 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
   if (!(limits->flags & TAFEL_MILL_SEARCH_NO_TABLES))
     S->egtb = tafel_mill_egtb_get_default ();
   S->deadline = limits->budget_us > 0 ? start + limits->budget_us : 0;
+  S->max_nodes = limits->max_nodes;
   max_depth = CLAMP (limits->max_depth, 1, MAX_DEPTH);
   /* A forced move needs no long thought, only a value. */
   if (n == 1)
