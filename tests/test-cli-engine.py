@@ -119,6 +119,23 @@ def test_fen():
     expect(len(errors(out)) == 1 and out[-1] == 'readyok', 'no fen here: %r' % out)
 
 
+def test_go_nodes():
+    # A node budget is load-independent: the same answer every time, and
+    # the reported count stays within one poll (4096 nodes) of the budget.
+    runs = []
+    for _ in range(2):
+        code, out = session('mill', ['position startpos moves d2 d6', 'go nodes 30000'])
+        expect(code == 0 and not errors(out) and len(bestmoves(out)) == 1, 'nodes: %r' % out)
+        infos = [l.split() for l in out if l.startswith('info depth ')]
+        nodes = [int(w[w.index('nodes') + 1]) for w in infos]
+        expect(nodes and max(nodes) < 30000 + 4096, 'within the budget: %r' % out)
+        runs.append((bestmoves(out), [w[:w.index('nps')] for w in infos]))
+    expect(runs[0] == runs[1], 'same search twice: %r' % runs)
+    for bad in ('go nodes 0', 'go nodes x', 'go nodes 1000000000001', 'go nodes'):
+        code, out = session('mill', [bad, 'isready'])
+        expect(len(errors(out)) == 1 and out[-1] == 'readyok', '%s: %r' % (bad, out))
+
+
 def test_finished_game():
     for game, moves in (('tictactoe', '1 4 2 5 3'), ('connect-four', '1 2 1 2 1 2 1'),
                         ('infinity', '1 4 2 5 3')):

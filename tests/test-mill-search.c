@@ -425,6 +425,61 @@ test_deterministic (void)
     }
 }
 
+/* Flying: closing the mill with d6-f2 loses in four plies (White's g1 g4
+ * threaten g7, and White flies once a stone is gone); a stone flown to
+ * g7 blocks and holds the draw (3 against 4: the endgame tables answer
+ * d6-g7, f4-g7 or f6-g7).  A game against
+ * Sanmill's engine was lost here by the rule "close a mill first". */
+static void
+test_flying_block_before_mill (void)
+{
+  TafelState s;
+  TafelMillSearchResult result;
+  TafelMillSearchLimits limits = { .max_depth = 8, .flags = TAFEL_MILL_SEARCH_NO_TABLES };
+  g_autofree char *text = NULL;
+
+  build (&s, "d3 d7 g1 g4", "d6 f4 f6", 0, 0, 1);
+  g_assert_true (tafel_mill_search (&s, NULL, &limits, NULL, NULL, &result));
+  text = format (&s, &result.best);
+  g_test_message ("3 against 4: %s, score %d", text, result.score);
+  g_assert_cmpint (result.score, >, -1000);
+  g_assert_true (g_str_has_suffix (text, "-g7"));
+}
+
+/* A node budget ends the search near that count (it is checked every
+ * 4096 nodes) and, unlike a time budget, gives the same move every time. */
+static void
+test_node_budget (void)
+{
+  TafelState s;
+  TafelMillSearchResult first, again, unlimited;
+  TafelMillSearchLimits limits = { .max_depth = 64, .max_nodes = 50000 };
+  TafelMillSearchLimits deep = { .max_depth = 64 };
+  TafelMillSearcher *searcher;
+
+  R->init (&s);
+  g_assert_true (tafel_mill_search (&s, NULL, &limits, NULL, NULL, &first));
+  g_test_message ("50000 nodes: depth %u, %" G_GUINT64_FORMAT " nodes",
+                  first.depth, first.nodes);
+  g_assert_cmpuint (first.nodes, >=, 50000);
+  g_assert_cmpuint (first.nodes, <, 50000 + 4096);
+  g_assert_cmpuint (first.depth, >=, 3);
+  g_assert_cmpuint (first.depth, <, 64);
+
+  g_assert_true (tafel_mill_search (&s, NULL, &limits, NULL, NULL, &again));
+  g_assert_cmpuint (again.nodes, ==, first.nodes);
+  g_assert_cmpuint (again.depth, ==, first.depth);
+  g_assert_true (tafel_move_equal (&again.best, &first.best));
+
+  /* Without a budget the same searcher goes past it. */
+  searcher = tafel_mill_searcher_new (16);
+  deep.max_depth = first.depth + 2;
+  g_assert_true (tafel_mill_searcher_run (searcher, &s, NULL, &deep, NULL, NULL, &unlimited));
+  g_assert_cmpuint (unlimited.depth, ==, first.depth + 2);
+  g_assert_cmpuint (unlimited.nodes, >, first.nodes + 4096);
+  tafel_mill_searcher_free (searcher);
+}
+
 /* Figures, not assertions: depth and nodes per second in one second. */
 static void
 test_bench (void)
@@ -472,6 +527,8 @@ main (int   argc,
   g_test_add_func ("/mill-search/analyze", test_analyze);
   g_test_add_func ("/mill-search/cancel", test_cancel);
   g_test_add_func ("/mill-search/deterministic", test_deterministic);
+  g_test_add_func ("/mill-search/node-budget", test_node_budget);
+  g_test_add_func ("/mill-search/flying-block-before-mill", test_flying_block_before_mill);
   if (g_test_perf ())
     g_test_add_func ("/mill-search/bench", test_bench);
 

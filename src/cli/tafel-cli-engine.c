@@ -9,7 +9,7 @@
  *   uci | isready | ucinewgame | setoption … (ignored)
  *   position startpos [moves M1 M2 …]
  *   position fen FEN [moves M1 M2 …]        (Mill)
- *   go [movetime MS | depth N | level LEVEL]
+ *   go [movetime MS | depth N | nodes N | level LEVEL]
  *   stop | quit
  *
  * The search runs on a worker thread with a GCancellable, so that stop
@@ -55,6 +55,7 @@ typedef struct {
   TafelLevel level;
   gint64 movetime_us;          /* 0: no time limit */
   guint depth;                 /* Mill: the last iteration */
+  guint64 nodes;               /* Mill: the node budget; 0 = none */
 } Job;
 
 static void
@@ -142,6 +143,7 @@ search_thread (gpointer data)
       TafelMillSearchLimits limits = {
         .max_depth = job->depth,
         .budget_us = job->movetime_us,
+        .max_nodes = job->nodes,
         .progress = mill_progress,
         .progress_data = job,
       };
@@ -219,6 +221,7 @@ go (Engine  *engine,
   job->level = asked.level;
   job->movetime_us = asked.movetime_ms * 1000;
   job->depth = asked.depth;
+  job->nodes = asked.nodes;
   engine->cancellable = g_cancellable_new ();
   engine->worker = g_thread_new ("tafel-engine-search", search_thread, job);
 }

@@ -4,7 +4,7 @@
  *
  * What `tafel-cli engine` reads from a line, apart from what it does with
  * it: the words of a command, a position (position startpos|fen … [moves
- * …]) and the limits of a search (go movetime MS | depth N | level L).
+ * …]) and the limits of a search (go movetime MS | depth N | nodes N | level L).
  * Nothing here prints or searches, so the fuzz runner drives it on any
  * bytes.  The messages are the protocol's, in English as UCI's are, and
  * quote what came in escaped and shortened.
@@ -136,7 +136,7 @@ tafel_cli_protocol_go (char       **words,
                        TafelCliGo  *go,
                        GError     **error)
 {
-  TafelCliGo asked = { FALSE, TAFEL_LEVEL_IMPOSSIBLE, 1000, 64 };
+  TafelCliGo asked = { FALSE, TAFEL_LEVEL_IMPOSSIBLE, 1000, 64, 0 };
 
   g_return_val_if_fail (words != NULL && words[0] != NULL, FALSE);
 
@@ -160,6 +160,14 @@ tafel_cli_protocol_go (char       **words,
           asked.movetime_ms = 0;
           asked.by_level = FALSE;
         }
+      else if (strcmp (words[i], "nodes") == 0 && value != NULL)
+        {
+          if (!g_ascii_string_to_unsigned (value, 10, 1, TAFEL_CLI_NODES_MAX, &number, NULL))
+            return fail (error, "nodes is a number from 1 to 10^12", value);
+          asked.nodes = number;
+          asked.movetime_ms = 0;
+          asked.by_level = FALSE;
+        }
       else if (strcmp (words[i], "level") == 0 && value != NULL)
         {
           if (!tafel_level_from_key (value, &asked.level))
@@ -167,7 +175,7 @@ tafel_cli_protocol_go (char       **words,
           asked.by_level = TRUE;
         }
       else
-        return fail (error, "go takes movetime MS, depth N or level LEVEL", words[i]);
+        return fail (error, "go takes movetime MS, depth N, nodes N or level LEVEL", words[i]);
     }
 
   *go = asked;

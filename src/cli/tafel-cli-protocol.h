@@ -10,12 +10,15 @@ G_BEGIN_DECLS
 
 /* The longest search a go command may ask for: a day. */
 #define TAFEL_CLI_MOVETIME_MAX_MS (24 * 3600 * 1000)
+/* The largest node budget a go command may ask for. */
+#define TAFEL_CLI_NODES_MAX G_GUINT64_CONSTANT (1000000000000)
 
 typedef struct {
   gboolean by_level;     /* choose as the level would */
   TafelLevel level;
   gint64 movetime_ms;    /* 0: no time limit */
   guint depth;           /* the deepest iteration */
+  guint64 nodes;         /* Mill: stop after about this many nodes; 0: no limit */
 } TafelCliGo;
 
 char   **tafel_cli_protocol_words    (const char        *line);

@@ -83,6 +83,7 @@ LLVMFuzzerTestOneInput (const unsigned char *data,
         {
           g_assert (go.movetime_ms >= 0 && go.movetime_ms <= TAFEL_CLI_MOVETIME_MAX_MS);
           g_assert (go.depth >= 1 && go.depth <= 64);
+          g_assert (go.nodes <= TAFEL_CLI_NODES_MAX);
           g_assert ((guint) go.level < TAFEL_N_LEVELS);
         }
       else

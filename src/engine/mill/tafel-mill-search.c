@@ -33,7 +33,8 @@
  *
  * At the root every level first narrows the moves with safety_filter ():
  * a mill that can be closed is closed, and a mill the opponent could close
- * next is blocked.  Levels: Impossible searches about 1 s (no depth
+ * next is blocked; Impossible and Hard leave that to the search once a
+ * side flies.  Levels: Impossible searches about 1 s (no depth
  * limit), Hard 0.25 s and at most 4 plies, Medium looks 2 plies ahead and
  * picks at random among moves within 0.15 stones of the best, Relaxed
  * looks 1 ply ahead, picks among moves within 0.6 stones, and plays a
@@ -88,6 +89,7 @@ typedef struct {
   guint8 generation;        /* of this search, 1..63 */
   guint64 nodes;
   gint64 deadline;          /* monotonic µs; 0 = none */
+  guint64 max_nodes;        /* 0 = none */
   GCancellable *cancellable;
   gboolean stop;
   /* positions of the game and of the current line, for repetition */
@@ -519,6 +521,8 @@ poll_stop (Search *S)
   if ((S->nodes & POLL_MASK) == 0)
     {
       if (S->deadline != 0 && g_get_monotonic_time () >= S->deadline)
+        S->stop = TRUE;
+      if (S->max_nodes != 0 && S->nodes >= S->max_nodes)
         S->stop = TRUE;
       if (S->cancellable != NULL && g_cancellable_is_cancelled (S->cancellable))
         S->stop = TRUE;
@@ -1007,6 +1011,13 @@ age_history (Search *S)
         S->history[a][b][c] /= 2;
 }
 
+static gboolean
+flying (const TafelMillState *s,
+        int                   side)
+{
+  return s->hand[side] == 0 && POPCOUNT (s->stones[side]) == 3;
+}
+
 /* Restricts @moves to those a careful player never overlooks: a mill that
  * can be closed, else moves after which the opponent cannot close one
  * (or, when none exists, that at least occupy a point it threatens). */
@@ -1127,9 +1138,13 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
       return !(cancellable != NULL && g_cancellable_is_cancelled (cancellable));
     }
 
-  /* Never overlook a mill to close or to block (see safety_filter). */
+  /* Never overlook a mill to close or to block (see safety_filter);
+   * but once a side flies, closing a mill can lose where a block draws
+   * (a game against Sanmill's engine, 3 stones against 4), and a search
+   * sees those short lines better than the rule: it then chooses alone. */
   n_all = n;
-  n = safety_filter (s, moves, n);
+  if (!flying (s, 0) && !flying (s, 1))
+    n = safety_filter (s, moves, n);
 
   /* Equal moves are tried in random order, so the strong levels vary
    * their play among moves of the same value. */
@@ -1151,6 +1166,7 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
   if (!(limits->flags & TAFEL_MILL_SEARCH_NO_TABLES))
     S->egtb = tafel_mill_egtb_get_default ();
   S->deadline = limits->budget_us > 0 ? start + limits->budget_us : 0;
+  S->max_nodes = limits->max_nodes;
   max_depth = CLAMP (limits->max_depth, 1, MAX_DEPTH);
   /* A forced move needs no long thought, only a value. */
   if (n == 1)

@@ -32,6 +32,7 @@ typedef void (*TafelMillSearchProgress) (const TafelMillSearchResult *result,
 typedef struct {
   guint max_depth;        /* iterative deepening stops here */
   gint64 budget_us;       /* time budget; 0 = none */
+  guint64 max_nodes;      /* node budget (checked every 4096 nodes); 0 = none */
   guint flags;            /* TafelMillSearchFlags; 0 = the full search */
   TafelMillSearchProgress progress;   /* may be NULL */
   gpointer progress_data;
