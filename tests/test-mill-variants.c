@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "tafel-games.h"
 #include "tafel-mill.h"
 #include "tafel-mill-variant.h"
 
@@ -122,6 +123,162 @@ test_pictures (void)
     }
 }
 
+/* ---- a reference move generator over the pictures' data ----
+ * Placing (and, with stones in hand in Lasker, moving), moving along the
+ * picture's connections, flying with 3 stones where the variant flies, one
+ * removal for a closed mill (from outside the opponent's mills unless all
+ * its stones stand in mills).  Three's mill-wins ends the game instead of
+ * removing.  Double removal is not modelled: no two mills can close at
+ * once within the first 5 half-moves. */
+
+typedef struct {
+  guint n;
+  guint32 adj[TAFEL_MILL_VARIANT_MAX_POINTS];
+  guint n_mills;
+  guint32 mills[TAFEL_MILL_VARIANT_MAX_MILLS];
+  TafelMillVariantFlags flags;
+} RefBoard;
+
+static void
+ref_board (const Picture *pic, RefBoard *b)
+{
+  const TafelMillVariant *v = tafel_mill_variant_lookup (pic->key);
+  g_auto(GStrv) entries = g_strsplit (pic->neighbours, " ", -1);
+  g_auto(GStrv) mills = g_strsplit (pic->mills, " ", -1);
+
+  memset (b, 0, sizeof *b);
+  b->n = pic->n_points;
+  b->flags = v->flags;
+  for (guint i = 0; entries[i] != NULL; i++)
+    {
+      g_auto(GStrv) parts = g_strsplit (entries[i], ":", 2);
+      g_auto(GStrv) list = g_strsplit (parts[1], ",", -1);
+
+      b->adj[tafel_mill_variant_point (v, parts[0])] |= mask_of (v, list);
+    }
+  for (; mills[b->n_mills] != NULL; b->n_mills++)
+    {
+      g_auto(GStrv) names = g_strsplit (mills[b->n_mills], "-", -1);
+
+      b->mills[b->n_mills] = mask_of (v, names);
+    }
+}
+
+static gboolean
+ref_closes (const RefBoard *b, guint32 own, guint to)
+{
+  for (guint m = 0; m < b->n_mills; m++)
+    if ((b->mills[m] >> to & 1) && (own & b->mills[m]) == b->mills[m])
+      return TRUE;
+  return FALSE;
+}
+
+static guint64
+ref_perft (const RefBoard *b, const guint32 stones[2], const guint hand[2],
+           guint side, guint depth)
+{
+  guint32 own = stones[side], opp = stones[side ^ 1];
+  guint32 empty = ((1u << b->n) - 1) & ~own & ~opp;
+  guint32 in_mills = 0;
+  guint64 total = 0;
+  guint n_own = __builtin_popcount (own);
+
+  if (depth == 0)
+    return 1;
+  for (guint m = 0; m < b->n_mills; m++)
+    if ((opp & b->mills[m]) == b->mills[m])
+      in_mills |= b->mills[m];
+  if ((b->flags & TAFEL_MILL_VARIANT_MILL_WINS) && in_mills != 0)
+    return 0;
+  if (!(b->flags & TAFEL_MILL_VARIANT_MILL_WINS)
+      && (n_own + hand[side] < 3 || __builtin_popcount (opp) + hand[side ^ 1] < 3))
+    return 0;
+  if ((b->flags & TAFEL_MILL_VARIANT_FULL_BOARD_DRAW) && empty == 0
+      && hand[0] == 0 && hand[1] == 0)
+    return 0;
+
+  /* from = -1: a placement */
+  for (int from = -1; from < (int) b->n; from++)
+    {
+      guint32 targets;
+
+      if (from < 0 && hand[side] == 0)
+        continue;
+      if (from >= 0 && (!(own >> from & 1)
+                        || (hand[side] > 0
+                            && !(b->flags & TAFEL_MILL_VARIANT_MOVE_WITH_HAND))))
+        continue;
+      if (from < 0)
+        targets = empty;
+      else if ((b->flags & TAFEL_MILL_VARIANT_FLYING) && n_own == 3
+               && hand[side] == 0)
+        targets = empty;
+      else
+        targets = b->adj[from] & empty;
+      for (guint to = 0; to < b->n; to++)
+        {
+          guint32 next[2];
+          guint next_hand[2] = { hand[0], hand[1] };
+          guint32 removable;
+
+          if (!(targets >> to & 1))
+            continue;
+          next[side] = (from < 0 ? own : own & ~(1u << from)) | 1u << to;
+          next[side ^ 1] = opp;
+          if (from < 0)
+            next_hand[side]--;
+          if ((b->flags & TAFEL_MILL_VARIANT_MILL_WINS)
+              || !ref_closes (b, next[side], to))
+            {
+              total += ref_perft (b, next, next_hand, side ^ 1, depth - 1);
+              continue;
+            }
+          removable = opp & ~in_mills;
+          if (removable == 0)
+            removable = opp;
+          for (guint r = 0; r < b->n; r++)
+            if (removable >> r & 1)
+              {
+                next[side ^ 1] = opp & ~(1u << r);
+                total += ref_perft (b, next, next_hand, side ^ 1, depth - 1);
+              }
+        }
+    }
+  return total;
+}
+
+static guint64
+ref_start_perft (const char *key, guint depth)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (pictures); k++)
+    if (strcmp (pictures[k].key, key) == 0)
+      {
+        RefBoard b;
+        guint32 stones[2] = { 0, 0 };
+        guint hand[2] = { pictures[k].hand, pictures[k].hand };
+
+        ref_board (&pictures[k], &b);
+        return ref_perft (&b, stones, hand, 0, depth);
+      }
+  g_assert_not_reached ();
+}
+
+/* The reference generator agrees with the rules core on Nine. */
+static void
+test_reference_nine (void)
+{
+  const TafelRules *rules = tafel_rules_get (TAFEL_GAME_MILL);
+  TafelState state;
+
+  rules->init (&state);
+  for (guint depth = 1; depth <= 5; depth++)
+    {
+      g_test_message ("depth %u", depth);
+      g_assert_cmpuint (ref_start_perft ("nine", depth), ==,
+                        rules->perft (&state, depth));
+    }
+}
+
 static void
 test_nine_is_the_core (void)
 {
@@ -177,6 +334,7 @@ main (int   argc,
   g_test_add_func ("/mill-variants/pictures", test_pictures);
   g_test_add_func ("/mill-variants/nine-is-the-core", test_nine_is_the_core);
   g_test_add_func ("/mill-variants/switches", test_switches);
+  g_test_add_func ("/mill-variants/reference-nine", test_reference_nine);
 
   return g_test_run ();
 }
