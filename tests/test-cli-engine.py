@@ -69,6 +69,24 @@ def test_handshake():
     expect(out.count('readyok') == 1, 'nothing after quit: %r' % out)
 
 
+def test_handshake_names_tables():
+    # The engine says whether it found its tables: a match run without
+    # them would measure a weaker engine.
+    with_tables = session('mill', ['uci', 'quit'])[1]
+    expect('info string Mill endgame tables loaded' in with_tables, repr(with_tables))
+    saved = ENV.get('TAFEL_MILL_TABLES')
+    ENV['TAFEL_MILL_TABLES'] = '/nonexistent/mill-endgames.tbl'
+    try:
+        without = session('mill', ['uci', 'quit'])[1]
+    finally:
+        if saved is None:
+            del ENV['TAFEL_MILL_TABLES']
+        else:
+            ENV['TAFEL_MILL_TABLES'] = saved
+    expect(any(l.startswith('info string no Mill endgame tables') for l in without), repr(without))
+    expect(without[-1] == 'uciok', repr(without))
+
+
 def test_every_game_plays_legal_moves():
     for game, (moves, legal) in POSITIONS.items():
         pos = 'position startpos moves ' + ' '.join(moves)

@@ -27,6 +27,8 @@
 #include "tafel-cli-input.h"
 #include "tafel-cli-protocol.h"
 #include "tafel-error.h"
+#include "tafel-c4-book.h"
+#include "tafel-mill-egtb.h"
 #include "tafel-mill-search.h"
 
 /* Longer lines are refused as a whole. */
@@ -263,6 +265,22 @@ setoption (Engine  *engine,
 /* ---- the loop ---- */
 
 /* Handles one line; returns FALSE on quit. */
+
+/* Whether the data the engine plays best with was found: a match run
+ * from the build tree without it measures a weaker engine. */
+static void
+announce_tables (Engine *engine)
+{
+  if (engine->rules->game == TAFEL_GAME_MILL)
+    say (engine, "%s", tafel_mill_egtb_get_default () != NULL
+         ? "info string Mill endgame tables loaded"
+         : "info string no Mill endgame tables (set " TAFEL_MILL_EGTB_ENV " or install them)");
+  else if (engine->rules->game == TAFEL_GAME_CONNECT_FOUR)
+    say (engine, "%s", tafel_c4_book_get_default () != NULL
+         ? "info string Connect Four opening book loaded"
+         : "info string no Connect Four opening book (set " TAFEL_C4_BOOK_ENV " or install it)");
+}
+
 static gboolean
 command (Engine     *engine,
          const char *line,
@@ -299,6 +317,7 @@ command (Engine     *engine,
     {
       say (engine, "id name Tafel %s", PACKAGE_VERSION);
       say (engine, "id author the Tafel authors");
+      announce_tables (engine);
       say (engine, "uciok");
     }
   else if (strcmp (name, "ucinewgame") == 0)
