@@ -182,20 +182,29 @@ pondering (TafelSession *session)
   return tafel_session_get_pondering (session);
 }
 
+/* Impossible at Connect Four, the person to move, past the book. */
+static TafelSession *
+c4_session (void)
+{
+  TafelSession *session = new_session (TAFEL_GAME_CONNECT_FOUR, TAFEL_OPPONENT_COMPUTER,
+                                       TAFEL_FIRST_PLAYER_HUMAN);
+  g_autoptr(GError) error = NULL;
+
+  tafel_session_set_level (session, TAFEL_LEVEL_IMPOSSIBLE);
+  g_assert_true (tafel_session_start_position (session, TAFEL_GAME_CONNECT_FOUR,
+                                               "274552224131661", &error));
+  g_assert_no_error (error);
+  return session;
+}
+
 /* Impossible at Connect Four thinks on the person's time; turning the
  * preference off stops it at once, a move stops it too. */
 static void
 test_pondering (void)
 {
-  g_autoptr(TafelSession) session = new_session (TAFEL_GAME_CONNECT_FOUR, TAFEL_OPPONENT_COMPUTER,
-                                                 TAFEL_FIRST_PLAYER_HUMAN);
+  g_autoptr(TafelSession) session = c4_session ();
   g_autoptr(GError) error = NULL;
 
-  tafel_session_set_level (session, TAFEL_LEVEL_IMPOSSIBLE);
-  /* Past the book, so that there is something to think about. */
-  g_assert_true (tafel_session_start_position (session, TAFEL_GAME_CONNECT_FOUR,
-                                               "274552224131661", &error));
-  g_assert_no_error (error);
   g_assert_false (tafel_session_get_pondering (session));
 
   g_object_set (session, "think-ahead", TRUE, NULL);
@@ -262,21 +271,6 @@ c4_nodes (TafelSession *session)
 {
   return tafel_player_get_nodes (tafel_ai_get_player (tafel_session_get_ai (session),
                                                       tafel_rules_get (TAFEL_GAME_CONNECT_FOUR)));
-}
-
-/* Connect Four at Impossible past the book, the person to move. */
-static TafelSession *
-c4_session (void)
-{
-  TafelSession *session = new_session (TAFEL_GAME_CONNECT_FOUR, TAFEL_OPPONENT_COMPUTER,
-                                       TAFEL_FIRST_PLAYER_HUMAN);
-  g_autoptr(GError) error = NULL;
-
-  tafel_session_set_level (session, TAFEL_LEVEL_IMPOSSIBLE);
-  g_assert_true (tafel_session_start_position (session, TAFEL_GAME_CONNECT_FOUR,
-                                               "274552224131661", &error));
-  g_assert_no_error (error);
-  return session;
 }
 
 /* A hint asked for while the computer thinks on the person's time: the
