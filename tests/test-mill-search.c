@@ -480,6 +480,30 @@ test_node_budget (void)
   tafel_mill_searcher_free (searcher);
 }
 
+/* A searcher kept over many moves never takes an entry of an earlier
+ * search for one of the current search: after a full round of its 63
+ * generations the same search costs what it cost in a fresh table. */
+static void
+test_generations_come_round (void)
+{
+  g_autoptr(TafelMillSearcher) searcher = tafel_mill_searcher_new (16);
+  TafelMillSearchLimits limits = { .max_depth = 6 };
+  TafelMillSearchLimits tiny = { .max_depth = 1 };
+  TafelMillSearchResult first, other, again;
+  TafelState s, t;
+
+  R->init (&s);
+  g_assert_true (tafel_mill_searcher_run (searcher, &s, NULL, &limits, NULL, NULL, &first));
+  /* Another position for the searches between. */
+  R->init (&t);
+  g_assert_true (tafel_rules_play_moves (R, "d2 d6", &t, NULL, NULL));
+  for (guint i = 1; i < 63; i++)
+    g_assert_true (tafel_mill_searcher_run (searcher, &t, NULL, &tiny, NULL, NULL, &other));
+  g_assert_true (tafel_mill_searcher_run (searcher, &s, NULL, &limits, NULL, NULL, &again));
+  g_assert_cmpuint (again.nodes, ==, first.nodes);
+  g_assert_true (tafel_move_equal (&again.best, &first.best));
+}
+
 /* Figures, not assertions: depth and nodes per second in one second. */
 static void
 test_bench (void)
@@ -528,6 +552,7 @@ main (int   argc,
   g_test_add_func ("/mill-search/cancel", test_cancel);
   g_test_add_func ("/mill-search/deterministic", test_deterministic);
   g_test_add_func ("/mill-search/node-budget", test_node_budget);
+  g_test_add_func ("/mill-search/generations-come-round", test_generations_come_round);
   g_test_add_func ("/mill-search/flying-block-before-mill", test_flying_block_before_mill);
   if (g_test_perf ())
     g_test_add_func ("/mill-search/bench", test_bench);

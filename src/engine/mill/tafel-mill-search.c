@@ -987,8 +987,12 @@ search_init (TafelMillSearcher  *searcher,
   S->t = tafel_mill_tables ();
   S->tt = searcher->tt;
   S->tt_mask = searcher->tt_mask;
-  /* Entries of earlier searches stay usable, but give way first. */
-  searcher->generation = searcher->generation % ((1 << (8 - TT_GEN_SHIFT)) - 1) + 1;
+  /* Entries of earlier searches stay usable, but give way first.  The
+   * generation has 6 bits: before it comes round again, the table is
+   * cleared, or an entry of 63 searches ago would count as this one's. */
+  if (searcher->generation == (1 << (8 - TT_GEN_SHIFT)) - 1)
+    tafel_mill_searcher_clear (searcher);
+  searcher->generation++;
   S->generation = searcher->generation;
 
   if (history != NULL && history->hashes != NULL)
