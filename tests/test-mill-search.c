@@ -480,6 +480,28 @@ test_node_budget (void)
   tafel_mill_searcher_free (searcher);
 }
 
+/* The rule that blocks a mill about to close leaves one move here, b2,
+ * lost in 10 plies after a4 (a game against Sanmill's engine); c4 holds.
+ * The search follows the rule only while the rule's moves are not
+ * proven lost. */
+static void
+test_block_rule_gives_way (void)
+{
+  TafelMillSearchLimits limits = { .max_depth = 12 };
+  TafelMillSearchResult result;
+  TafelState s;
+  TafelMove b2;
+  const char *cursor = "b2";
+
+  R->init (&s);
+  g_assert_true (tafel_rules_play_moves (R, "g7 d3 f4 b4 d6 d2 d1 g4 d7 d5 a7xd5 d5 f6 f2 b6xd5 d5",
+                                         &s, NULL, NULL));
+  g_assert_true (R->parse_move (&s, &cursor, &b2, NULL));
+  g_assert_true (tafel_mill_search (&s, NULL, &limits, NULL, NULL, &result));
+  g_assert_false (tafel_move_equal (&result.best, &b2));
+  g_assert_false (result.proven && result.score < 0);
+}
+
 /* A searcher kept over many moves never takes an entry of an earlier
  * search for one of the current search: after a full round of its 63
  * generations the same search costs what it cost in a fresh table. */
@@ -553,6 +575,7 @@ main (int   argc,
   g_test_add_func ("/mill-search/deterministic", test_deterministic);
   g_test_add_func ("/mill-search/node-budget", test_node_budget);
   g_test_add_func ("/mill-search/generations-come-round", test_generations_come_round);
+  g_test_add_func ("/mill-search/block-rule-gives-way", test_block_rule_gives_way);
   g_test_add_func ("/mill-search/flying-block-before-mill", test_flying_block_before_mill);
   if (g_test_perf ())
     g_test_add_func ("/mill-search/bench", test_bench);

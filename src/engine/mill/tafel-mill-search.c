@@ -1122,7 +1122,7 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
 {
   Search *S;
   const TafelMillState *s = TAFEL_MILL_CSTATE (state);
-  TafelMove moves[TAFEL_MAX_MOVES];
+  TafelMove moves[TAFEL_MAX_MOVES], all[TAFEL_MAX_MOVES];
   gint64 start = g_get_monotonic_time ();
   guint n, n_all;
   guint max_depth;
@@ -1147,6 +1147,7 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
    * (a game against Sanmill's engine, 3 stones against 4), and a search
    * sees those short lines better than the rule: it then chooses alone. */
   n_all = n;
+  memcpy (all, moves, n * sizeof moves[0]);
   if (!flying (s, 0) && !flying (s, 1))
     n = safety_filter (s, moves, n);
 
@@ -1172,8 +1173,9 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
   S->deadline = limits->budget_us > 0 ? start + limits->budget_us : 0;
   S->max_nodes = limits->max_nodes;
   max_depth = CLAMP (limits->max_depth, 1, MAX_DEPTH);
-  /* A forced move needs no long thought, only a value. */
-  if (n == 1)
+  /* A forced move needs no long thought, only a value.  (A move the
+   * rule above left alone is searched on: it may prove the rule wrong.) */
+  if (n_all == 1)
     max_depth = MIN (max_depth, 6);
 
   result->best = moves[0];
@@ -1199,6 +1201,19 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
         result->best = best;
       result->score = v;
       result->depth = depth;
+
+      /* The rule's moves all lose: the search chooses among every move
+       * (a game against Sanmill's engine: the only block left lost in
+       * 10 plies where another placement held).  From depth 1 again,
+       * with what the table learnt. */
+      if (v < -PROVEN && n < n_all)
+        {
+          memcpy (moves, all, n_all * sizeof moves[0]);
+          n = n_all;
+          S->n_root_moves = n;
+          depth = 0;
+          continue;
+        }
 
       /* A loss is proven only when no root move was left out. */
       result->proven = v > PROVEN || (v < -PROVEN && n == n_all);
