@@ -280,12 +280,11 @@ tafel_rules_check_move (const TafelRules   *rules,
   g_return_val_if_fail (rules != NULL && state != NULL && move != NULL, FALSE);
   g_return_val_if_fail (word != NULL, FALSE);
 
-  /* The move as typed may hold a line break between its parts. */
-  shown = tafel_text_escape (word, strlen (word));
-
   rules->outcome (state, history, &outcome);
   if (outcome.status != TAFEL_STATUS_RUNNING)
     {
+      /* The move as typed may hold a line break between its parts. */
+      shown = tafel_text_escape (word, strlen (word));
       g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_GAME_OVER,
                    /* Translators: %u is the number of the move, %s the move */
                    _("Move %u (%s) comes after the end of the game"),
@@ -294,6 +293,7 @@ tafel_rules_check_move (const TafelRules   *rules,
     }
   if (!tafel_rules_is_legal (rules, state, move))
     {
+      shown = tafel_text_escape (word, strlen (word));
       g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_ILLEGAL_MOVE,
                    /* Translators: %u is the number of the move, %s the move */
                    _("Move %u (%s) is not allowed in this position"),
