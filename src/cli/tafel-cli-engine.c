@@ -27,8 +27,6 @@
 #include "tafel-cli-input.h"
 #include "tafel-cli-protocol.h"
 #include "tafel-error.h"
-#include "tafel-c4-book.h"
-#include "tafel-mill-egtb.h"
 #include "tafel-mill-search.h"
 
 /* Longer lines are refused as a whole. */
@@ -271,14 +269,14 @@ setoption (Engine  *engine,
 static void
 announce_tables (Engine *engine)
 {
-  if (engine->rules->game == TAFEL_GAME_MILL)
-    say (engine, "%s", tafel_mill_egtb_get_default () != NULL
-         ? "info string Mill endgame tables loaded"
-         : "info string no Mill endgame tables (set " TAFEL_MILL_EGTB_ENV " or install them)");
-  else if (engine->rules->game == TAFEL_GAME_CONNECT_FOUR)
-    say (engine, "%s", tafel_c4_book_get_default () != NULL
-         ? "info string Connect Four opening book loaded"
-         : "info string no Connect Four opening book (set " TAFEL_C4_BOOK_ENV " or install it)");
+  const TafelRules *rules = engine->rules;
+
+  if (rules->data_loaded == NULL)
+    return;
+  if (rules->data_loaded ())
+    say (engine, "info string %s loaded", rules->data_name);
+  else
+    say (engine, "info string no %s (set %s or install Tafel)", rules->data_name, rules->data_env);
 }
 
 static gboolean

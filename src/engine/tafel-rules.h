@@ -212,6 +212,15 @@ struct _TafelRules {
                             const TafelState *state, const TafelHistory *history,
                             TafelLevel level, GCancellable *cancellable);
 
+  /* Optional: the data file the game's strongest play reads (Connect
+   * Four's opening book, Mill's endgame tables), so that a program can
+   * say whether it was found: its name in English, the environment
+   * variable naming its path, and whether it is loaded (loading it
+   * first).  NULL where a game reads none. */
+  const char *data_name;
+  const char *data_env;
+  gboolean (*data_loaded)  (void);
+
   /* Optional: a position given as text (Mill: Sanmill's FEN); NULL where
    * the game has no such notation. */
   gboolean (*parse_position) (const char *text, TafelState *state, GError **error);

@@ -15,6 +15,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "tafel-c4-book.h"
 #include "tafel-c4-position.h"
 #include "tafel-c4-player.h"
 #include "tafel-c4-solver.h"
@@ -421,6 +422,12 @@ c4_perft (const TafelState *state,
   return tafel_c4_perft (&p, depth);
 }
 
+static gboolean
+c4_data_loaded (void)
+{
+  return tafel_c4_book_get_default () != NULL;
+}
+
 const TafelRules tafel_connect_four_rules = {
   .game = TAFEL_GAME_CONNECT_FOUR,
   .key = "connect-four",
@@ -447,5 +454,8 @@ const TafelRules tafel_connect_four_rules = {
   .analyze = c4_analyze,
   .choose_move = c4_choose_move,
   .ponder = c4_ponder,
+  .data_name = "Connect Four opening book",
+  .data_env = TAFEL_C4_BOOK_ENV,
+  .data_loaded = c4_data_loaded,
   .perft = c4_perft,
 };

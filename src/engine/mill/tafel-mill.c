@@ -25,6 +25,7 @@
 #include "tafel-error.h"
 #include "tafel-games.h"
 #include "tafel-mill.h"
+#include "tafel-mill-egtb.h"
 #include "tafel-mill-player.h"
 #include "tafel-mill-search.h"
 
@@ -1117,6 +1118,12 @@ mill_prompt (const TafelState *state,
   return _("Choose a stone to move.");
 }
 
+static gboolean
+mill_data_loaded (void)
+{
+  return tafel_mill_egtb_get_default () != NULL;
+}
+
 const TafelRules tafel_mill_rules = {
   .game = TAFEL_GAME_MILL,
   .key = "mill",
@@ -1142,6 +1149,9 @@ const TafelRules tafel_mill_rules = {
   .player_nodes = tafel_mill_player_nodes,
   .analyze = tafel_mill_analyze,
   .choose_move = tafel_mill_choose_move,
+  .data_name = "Mill endgame tables",
+  .data_env = TAFEL_MILL_EGTB_ENV,
+  .data_loaded = mill_data_loaded,
   .parse_position = mill_parse_position,
   .perft = mill_perft,
   .in_hand = mill_in_hand,
