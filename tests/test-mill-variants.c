@@ -306,8 +306,23 @@ test_switches (void)
   guint n = 0;
 
   for (; all[n] != NULL; n++)
-    g_assert_nonnull (all[n]->title);
+    {
+      const TafelRules *rules = tafel_rules_get_variant (TAFEL_GAME_MILL, all[n]->key);
+
+      g_assert_nonnull (rules);
+      g_assert_true (rules == tafel_rules_get_variants (TAFEL_GAME_MILL)[n]);
+      g_assert_cmpstr (rules->variant, ==, all[n]->key);
+      g_assert_nonnull (tafel_rules_get_variant_title (rules));
+      g_assert_true (rules->board == all[n]->board);
+      g_assert_true (tafel_rules_lookup_id (tafel_rules_get_id (rules)) == rules);
+    }
   g_assert_cmpuint (n, ==, G_N_ELEMENTS (pictures));
+  g_assert_true (tafel_rules_get_variant (TAFEL_GAME_MILL, NULL) == &tafel_mill_rules);
+  g_assert_cmpstr (tafel_rules_get_id (&tafel_mill_rules), ==, "mill");
+  g_assert_null (tafel_rules_get_variant (TAFEL_GAME_MILL, "eleven"));
+  g_assert_true (tafel_rules_get_variant (TAFEL_GAME_CONNECT_FOUR, NULL)
+                 == tafel_rules_get (TAFEL_GAME_CONNECT_FOUR));
+  g_assert_null (tafel_rules_get_variants (TAFEL_GAME_CONNECT_FOUR)[1]);
 
   g_assert_true (tafel_mill_variant_lookup ("lasker")->flags
                  & TAFEL_MILL_VARIANT_MOVE_WITH_HAND);

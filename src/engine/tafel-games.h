@@ -13,4 +13,7 @@ extern const TafelRules tafel_tictactoe_rules;
 extern const TafelRules tafel_connect_four_rules;
 extern const TafelRules tafel_mill_rules;
 
+/* Mill's variants, Nine (tafel_mill_rules) first; NULL-terminated. */
+const TafelRules *const *tafel_mill_variant_rules (void);
+
 G_END_DECLS

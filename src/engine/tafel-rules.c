@@ -85,6 +85,26 @@ static const TafelRules *const all_rules[TAFEL_N_GAMES] = {
   [TAFEL_GAME_MILL] = &tafel_mill_rules,
 };
 
+/* A game's variants, its default first; NULL-terminated.  The games
+ * without variants have their one rules table. */
+static const TafelRules *const *
+variants_of (TafelGame game)
+{
+  static const TafelRules *single[TAFEL_N_GAMES][2];
+  static gsize filled;
+
+  if (game == TAFEL_GAME_MILL)
+    return tafel_mill_variant_rules ();
+
+  if (g_once_init_enter (&filled))
+    {
+      for (guint i = 0; i < TAFEL_N_GAMES; i++)
+        single[i][0] = all_rules[i];
+      g_once_init_leave (&filled, 1);
+    }
+  return single[game];
+}
+
 static const char *const level_keys[TAFEL_N_LEVELS] = {
   [TAFEL_LEVEL_RELAXED] = "relaxed",
   [TAFEL_LEVEL_MEDIUM] = "medium",
@@ -148,6 +168,99 @@ tafel_rules_keys (void)
     }
 
   return keys;
+}
+
+/**
+ * tafel_rules_get_variants:
+ * @game: a game
+ *
+ * The rules of each of @game's variants (Mill's Nine, Twelve, ...), its
+ * default first; a game without variants has its one rules.
+ *
+ * Returns: (transfer none): a NULL-terminated list
+ */
+const TafelRules *const *
+tafel_rules_get_variants (TafelGame game)
+{
+  g_return_val_if_fail ((guint) game < TAFEL_N_GAMES, NULL);
+
+  return variants_of (game);
+}
+
+/**
+ * tafel_rules_get_variant:
+ * @game: a game
+ * @variant: (nullable): a variant's key ("twelve"), or NULL for the default
+ *
+ * Returns: (nullable): the rules of @game's @variant, NULL if @game has no
+ * such variant
+ */
+const TafelRules *
+tafel_rules_get_variant (TafelGame   game,
+                         const char *variant)
+{
+  const TafelRules *const *list;
+
+  g_return_val_if_fail ((guint) game < TAFEL_N_GAMES, NULL);
+
+  list = variants_of (game);
+  if (variant == NULL)
+    return list[0];
+  for (guint i = 0; list[i] != NULL; i++)
+    if (g_strcmp0 (list[i]->variant, variant) == 0)
+      return list[i];
+  return NULL;
+}
+
+/**
+ * tafel_rules_get_id:
+ * @rules: the rules of a game's variant
+ *
+ * What tells a variant's statistics and saved games apart from the
+ * others': the game's key for its default variant ("mill"), so that
+ * what was kept before there were variants stays the default's, and
+ * "key-variant" for the others ("mill-twelve").
+ */
+const char *
+tafel_rules_get_id (const TafelRules *rules)
+{
+  g_return_val_if_fail (rules != NULL, NULL);
+
+  return rules->id != NULL ? rules->id : rules->key;
+}
+
+/**
+ * tafel_rules_lookup_id:
+ * @id: what tafel_rules_get_id () returns
+ *
+ * Returns: (nullable): the rules with @id, or NULL
+ */
+const TafelRules *
+tafel_rules_lookup_id (const char *id)
+{
+  g_return_val_if_fail (id != NULL, NULL);
+
+  for (guint g = 0; g < TAFEL_N_GAMES; g++)
+    for (const TafelRules *const *list = variants_of (g); *list != NULL; list++)
+      if (strcmp (tafel_rules_get_id (*list), id) == 0)
+        return *list;
+  return NULL;
+}
+
+/**
+ * tafel_rules_get_variant_title:
+ * @rules: the rules of a game's variant
+ *
+ * Returns: (nullable): the variant's translated title ("Twelve Men’s
+ * Morris"), or NULL for a game without variants
+ */
+const char *
+tafel_rules_get_variant_title (const TafelRules *rules)
+{
+  g_return_val_if_fail (rules != NULL, NULL);
+
+  return rules->variant_title != NULL
+         ? g_dgettext (GETTEXT_PACKAGE, rules->variant_title) : NULL;
 }
 
 const char *

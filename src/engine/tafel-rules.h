@@ -12,7 +12,8 @@
  *  - Tic-Tac-Toe, Infinity: one cell (0..8, row by row from the top left).
  *  - Connect Four: one column (0..6, left to right).
  *  - Mill: the target point of a placement, or from and to of a move,
- *    followed by the point of the removed stone when the move closes a mill.
+ *    followed by the point of the removed stone when the move closes a mill
+ *    (two where a double mill counts double).
  */
 #pragma once
 
@@ -35,7 +36,7 @@ typedef enum {
 /* Sides: the side that moves first in a game is 0 (X, Red, White). */
 #define TAFEL_SIDE_NONE (-1)
 
-#define TAFEL_MAX_PATH 3
+#define TAFEL_MAX_PATH 4
 /* Enough for any position of any game (Mill with removals included). */
 #define TAFEL_MAX_MOVES 640
 #define TAFEL_STATE_SIZE 64
@@ -149,6 +150,14 @@ struct _TafelPlayer {
 struct _TafelRules {
   TafelGame game;
   const char *key;                    /* "infinity", "tictactoe", ... */
+  /* A game with variants (Mill) has a rules table for each, all with the
+   * game's key: the variant's key ("nine", "twelve"), its title (N_(),
+   * see tafel_rules_get_variant_title ()) and the id its statistics and
+   * saves are kept by (NULL: the key; see tafel_rules_get_id ()).  NULL
+   * for the games without variants. */
+  const char *variant;
+  const char *variant_title;
+  const char *id;
   /* Marked with N_() for translation; tafel_rules_get_title () and
    * tafel_rules_get_side_name () translate.  The command line writes the
    * side names untranslated. */
@@ -249,6 +258,13 @@ const TafelRules *tafel_rules_get          (TafelGame game);
 const TafelRules *tafel_rules_lookup       (const char *key);
 /* The games' keys in TafelGame order, NULL-terminated: "infinity", … */
 const char *const *tafel_rules_keys        (void);
+/* A game's variants, its default first (see TafelRules.variant). */
+const TafelRules *const *tafel_rules_get_variants (TafelGame game);
+const TafelRules *tafel_rules_get_variant  (TafelGame   game,
+                                            const char *variant);
+const char       *tafel_rules_get_id       (const TafelRules *rules);
+const TafelRules *tafel_rules_lookup_id    (const char *id);
+const char       *tafel_rules_get_variant_title (const TafelRules *rules);
 const char       *tafel_rules_get_title    (const TafelRules *rules);
 const char       *tafel_rules_get_side_name (const TafelRules *rules,
                                             int               side);

@@ -638,7 +638,9 @@ tafel_mill_egtb_lookup (const TafelMillEgtb  *tb,
   const guint8 *table;
   guint8 e;
 
+  /* Nine's moving phase, which is Lasker's too once all is placed. */
   if (tb == NULL || s->pending || s->hand[0] != 0 || s->hand[1] != 0
+      || (s->variant != TAFEL_MILL_NINE && s->variant != TAFEL_MILL_LASKER)
       || k < MINS || k > MAXS || j < MINS || j > MAXS
       || (table = tb->data[k][j]) == NULL)
     return FALSE;

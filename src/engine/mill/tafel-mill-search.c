@@ -74,7 +74,7 @@ enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 
 typedef struct {
   guint64 key;
-  TafelMove move;
+  guint32 move;           /* pack_move () */
   gint16 score;
   gint8 depth;
   guint8 flag;            /* bound | generation << TT_GEN_SHIFT */
@@ -103,20 +103,31 @@ typedef struct {
   const TafelMillEgtb *egtb;     /* solved endgames, or NULL */
 } Search;
 
+/* A move as one word: its length and 5 bits a point. */
+static inline guint32
+pack_move (const TafelMove *m)
+{
+  return m->len | (guint32) m->path[0] << 3 | (guint32) m->path[1] << 8
+         | (guint32) m->path[2] << 13 | (guint32) m->path[3] << 18;
+}
+
+static inline TafelMove
+unpack_move (guint32 code)
+{
+  return (TafelMove) { code & 7, { code >> 3 & 31, code >> 8 & 31,
+                                   code >> 13 & 31, code >> 18 & 31 } };
+}
+
+G_STATIC_ASSERT (TAFEL_MAX_PATH == 4 && TAFEL_MILL_POINTS <= 32);
+
 /* Moves in the search all come from tafel_mill_generate (), which zeroes
- * the unused bytes of a path, so a move compares as one word. */
+ * the unused bytes of a path, so moves compare by their packed words. */
 static inline gboolean
 move_eq (const TafelMove *a,
          const TafelMove *b)
 {
-  guint32 x, y;
-
-  memcpy (&x, a, sizeof x);
-  memcpy (&y, b, sizeof y);
-  return x == y;
+  return pack_move (a) == pack_move (b);
 }
-
-G_STATIC_ASSERT (sizeof (TafelMove) == sizeof (guint32));
 
 /* ---- evaluation ---- */
 
@@ -125,8 +136,21 @@ closes_at (const TafelMillTables *t,
            guint32                own,
            guint                  to)
 {
-  return (own & t->point_mills[to][0]) == t->point_mills[to][0]
-         || (own & t->point_mills[to][1]) == t->point_mills[to][1];
+  const guint32 *pm = t->point_mills[to];
+
+  /* Unused entries are TAFEL_MILL_NO_MILL, never covered. */
+  return (own & pm[0]) == pm[0] || (own & pm[1]) == pm[1]
+         || (own & pm[2]) == pm[2] || (own & pm[3]) == pm[3];
+}
+
+/* Does @side fly (3 stones, all placed, where the variant lets it)? */
+static inline gboolean
+flies (const TafelMillTables *t,
+       const TafelMillState  *s,
+       int                    side)
+{
+  return (t->flags & TAFEL_MILL_VARIANT_FLYING) && s->hand[side] == 0
+         && POPCOUNT (s->stones[side]) == 3;
 }
 
 /* The empty points where @side could close a mill with its next move. */
@@ -137,11 +161,11 @@ threat_points (const TafelMillTables *t,
 {
   guint32 own = s->stones[side];
   guint32 opp = s->stones[side ^ 1];
-  guint32 empty = TAFEL_MILL_ALL & ~(own | opp);
-  gboolean anywhere = s->hand[side] > 0 || POPCOUNT (own) == 3;
+  guint32 empty = t->all & ~(own | opp);
+  gboolean anywhere = s->hand[side] > 0 || flies (t, s, side);
   guint32 threats = 0;
 
-  for (guint m = 0; m < TAFEL_MILL_MILLS; m++)
+  for (guint m = 0; m < t->n_mills; m++)
     {
       guint32 mill = t->mills[m];
       guint32 hole = mill & empty;
@@ -206,22 +230,22 @@ side_facts (const TafelMillTables *t,
 {
   guint32 own = s->stones[side];
   guint32 opp = s->stones[side ^ 1];
-  guint32 empty = TAFEL_MILL_ALL & ~(own | opp);
+  guint32 empty = t->all & ~(own | opp);
   guint32 in_mills = 0;
   guint32 single = 0;     /* empty points of mills with one own stone */
   guint32 fork_points = 0;
-  gboolean opp_anywhere = s->hand[side ^ 1] > 0 || POPCOUNT (opp) == 3;
+  gboolean opp_anywhere = s->hand[side ^ 1] > 0 || flies (t, s, side ^ 1);
 
   memset (f, 0, sizeof *f);
   f->material = POPCOUNT (own) + s->hand[side];
   f->placing = s->hand[side] > 0;
-  f->flying = !f->placing && POPCOUNT (own) == 3;
+  f->flying = flies (t, s, side);
 
   {
     gboolean anywhere = f->placing || f->flying;
     guint32 threats = 0;
 
-    for (guint m = 0; m < TAFEL_MILL_MILLS; m++)
+    for (guint m = 0; m < t->n_mills; m++)
       {
         guint32 mill = t->mills[m];
         int n_own = POPCOUNT (own & mill);
@@ -400,7 +424,9 @@ evaluate (const TafelMillTables *t,
 int
 tafel_mill_evaluate (const TafelState *state)
 {
-  return evaluate (tafel_mill_tables (), TAFEL_MILL_CSTATE (state), 0);
+  tafel_mill_tables ();
+  return evaluate (tafel_mill_state_tables (TAFEL_MILL_CSTATE (state)),
+                   TAFEL_MILL_CSTATE (state), 0);
 }
 
 /* ---- move ordering ---- */
@@ -423,7 +449,7 @@ removal_value (const TafelMillTables *t,
   guint32 us = s->stones[s->side];
   int v = 0;
 
-  for (int i = 0; i < 2; i++)
+  for (int i = 0; i < TAFEL_MILL_POINT_MILLS; i++)
     {
       guint32 mill = t->point_mills[p][i];
 
@@ -636,7 +662,7 @@ tt_store (Search          *S,
       || depth >= e[0].depth)
     slot = &e[0];
   slot->key = key;
-  slot->move = *move;
+  slot->move = pack_move (move);
   slot->score = score;
   slot->depth = depth;
   slot->flag = bound | S->generation << TT_GEN_SHIFT;
@@ -761,7 +787,7 @@ pvs (Search               *S,
   e = tt_probe (S, s->key);
   if (e != NULL)
     {
-      tt_move = e->move;
+      tt_move = unpack_move (e->move);
       have_tt_move = tt_move.len > 0;
       /* An entry of an earlier search (another root, another game
        * history for the repetition rule) only orders the moves. */
@@ -984,7 +1010,7 @@ search_init (TafelMillSearcher  *searcher,
   gsize keep = 0;
 
   memset (S, 0, sizeof *S);
-  S->t = tafel_mill_tables ();
+  S->t = tafel_mill_state_tables (s);
   S->tt = searcher->tt;
   S->tt_mask = searcher->tt_mask;
   /* Entries of earlier searches stay usable, but give way first.  The
@@ -1015,13 +1041,6 @@ age_history (Search *S)
         S->history[a][b][c] /= 2;
 }
 
-static gboolean
-flying (const TafelMillState *s,
-        int                   side)
-{
-  return s->hand[side] == 0 && POPCOUNT (s->stones[side]) == 3;
-}
-
 /* Restricts @moves to those a careful player never overlooks: a mill that
  * can be closed, else moves after which the opponent cannot close one
  * (or, when none exists, that at least occupy a point it threatens). */
@@ -1030,7 +1049,7 @@ safety_filter (const TafelMillState *s,
                TafelMove            *moves,
                guint                 n)
 {
-  const TafelMillTables *t = tafel_mill_tables ();
+  const TafelMillTables *t = tafel_mill_state_tables (s);
   guint k = 0;
 
   if (s->pending)
@@ -1148,7 +1167,8 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
    * sees those short lines better than the rule: it then chooses alone. */
   n_all = n;
   memcpy (all, moves, n * sizeof moves[0]);
-  if (!flying (s, 0) && !flying (s, 1))
+  if (!flies (tafel_mill_state_tables (s), s, 0)
+      && !flies (tafel_mill_state_tables (s), s, 1))
     n = safety_filter (s, moves, n);
 
   /* Equal moves are tried in random order, so the strong levels vary

@@ -1,6 +1,11 @@
-/* tafel-mill-variant.h: the Mill variants as data (geometry and rule switches)
+/* tafel-mill-variant.h: the Mill variants as data (boards and rule switches)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Each variant is a board (tafel-board.h: points, connections, mills) and
+ * a few numbers and switches (the titles are in the rules tables,
+ * tafel-mill.c).  The rules core (tafel-mill.c), its search,
+ * the notation and the board widget all read these same tables.
  *
  * Each variant names its points with the coordinates of Nine Men's Morris'
  * 7x7 board (files a-g, ranks 1-7), so one picture serves all of them:
@@ -13,10 +18,11 @@
  *           file point, no d3/d5): a1 a4 a7 b2 b4 b6 d1 d2 d6 d7 f2 f4 f6
  *           g1 g4 g7; the crossing lines a4-b4, d1-d2, d6-d7, f4-g4 join
  *           the squares but hold no mill (only two points).
- *   Three   Nine's inner square and the centre: c3 c4 c5 d3 d4 d5 e3 e4 e5.
+ *   Three   Nine's inner square and the centre: c3 c4 c5 d3 d4 d5 e3 e4 e5,
+ *           drawn as a square of its own.
  *
- * A variant's points take the bits 0 .. n_points-1 in the order of
- * point_names (by file, then rank).
+ * A variant's points take the bits 0 .. n_points-1 in the order of its
+ * board's point_names (by file, then rank).
  *
  * Rules chosen where traditions differ (documented facts, not invented):
  *   Six     6 stones each, mills along the sides of the squares only; no
@@ -31,9 +37,6 @@
  *           draw.
  *   Lasker  10 stones each; a side with stones in hand may place or move.
  *   Double  closing two mills with one move removes two stones.
- *
- * This file holds the data only; the rules core (tafel-mill.c) still
- * plays Nine alone.
  */
 #pragma once
 
@@ -44,6 +47,7 @@ G_BEGIN_DECLS
 #define TAFEL_MILL_VARIANT_MAX_POINTS 24
 #define TAFEL_MILL_VARIANT_MAX_MILLS 20
 #define TAFEL_MILL_VARIANT_MAX_EDGES 40
+#define TAFEL_MILL_VARIANT_MAX_HAND 12
 
 typedef enum {
   TAFEL_MILL_VARIANT_FLYING = 1 << 0,          /* a side with 3 stones flies */
@@ -53,31 +57,40 @@ typedef enum {
   TAFEL_MILL_VARIANT_MILL_WINS = 1 << 4,       /* Three: a mill ends the game */
 } TafelMillVariantFlags;
 
+/* The order of tafel_mill_variants (). */
+typedef enum {
+  TAFEL_MILL_NINE,
+  TAFEL_MILL_LASKER,
+  TAFEL_MILL_DOUBLE,
+  TAFEL_MILL_TWELVE,
+  TAFEL_MILL_SIX,
+  TAFEL_MILL_THREE,
+} TafelMillVariantIndex;
+
+#define TAFEL_MILL_N_VARIANTS 6
+
 typedef struct {
+  TafelMillVariantIndex index;
   const char *key;                    /* "nine", "twelve", ... */
-  const char *title;                  /* N_(), translate with _() */
-  /* The variants on Nine's board take its points, connections and mills
-   * from @base (tafel_mill_board); the others have none (NULL) and list
-   * their points.  Both may add connections and mills of their own. */
-  const TafelBoard *base;
-  guint n_points;
-  const char *const *point_names;     /* without base: the bit order */
-  guint n_edges;
-  const guint8 (*edges)[2];           /* point indexes */
-  guint n_mills;
-  const guint8 *mills;                /* 3 point indexes a mill */
+  const TafelBoard *board;            /* points, connections, mills */
   guint hand;                         /* stones each side places */
   TafelMillVariantFlags flags;
 } TafelMillVariant;
+
+/* Nine's board (also Lasker's and Double's), and the others'. */
+extern const TafelBoard tafel_mill_board;
+extern const TafelBoard tafel_mill_twelve_board;
+extern const TafelBoard tafel_mill_six_board;
+extern const TafelBoard tafel_mill_three_board;
 
 /* NULL-terminated, Nine first (the default). */
 const TafelMillVariant *const *tafel_mill_variants (void);
 /* NULL for an unknown key. */
 const TafelMillVariant *tafel_mill_variant_lookup (const char *key);
-/* The neighbours of each point as masks (@adj: n_points entries). */
 guint tafel_mill_variant_n_points (const TafelMillVariant *variant);
 const char *tafel_mill_variant_point_name (const TafelMillVariant *variant,
                                            guint                   point);
+/* The neighbours of each point as masks (@adj: n_points entries). */
 void tafel_mill_variant_adjacency (const TafelMillVariant *variant,
                                    guint32                *adj);
 /* The points of mill @i (0 .. all mills - 1) as a mask. */

@@ -32,88 +32,16 @@
 G_STATIC_ASSERT (sizeof (TafelMillState) <= sizeof (TafelState));
 G_STATIC_ASSERT (sizeof (TafelMillState) <= sizeof (TafelUndo));
 
-/* Points by file, then rank; the index is the bit of the point. */
-static const char *const mill_names[TAFEL_MILL_POINTS] = {
-  "a1", "a4", "a7",
-  "b2", "b4", "b6",
-  "c3", "c4", "c5",
-  "d1", "d2", "d3", "d5", "d6", "d7",
-  "e3", "e4", "e5",
-  "f2", "f4", "f6",
-  "g1", "g4", "g7",
-};
-
-/* Unit square, y down: file f (a = 0) and rank r (1 = 0) on a 7x7 grid. */
-#define MP(f, r) { 0.07 + (f) * (0.86 / 6), 0.07 + (6 - (r)) * (0.86 / 6) }
-
-static const TafelBoardPoint mill_points[TAFEL_MILL_POINTS] = {
-  MP (0, 0), MP (0, 3), MP (0, 6),
-  MP (1, 1), MP (1, 3), MP (1, 5),
-  MP (2, 2), MP (2, 3), MP (2, 4),
-  MP (3, 0), MP (3, 1), MP (3, 2), MP (3, 4), MP (3, 5), MP (3, 6),
-  MP (4, 2), MP (4, 3), MP (4, 4),
-  MP (5, 1), MP (5, 3), MP (5, 5),
-  MP (6, 0), MP (6, 3), MP (6, 6),
-};
-
-#undef MP
-
+/* Nine's point indexes (the order of tafel_mill_board.point_names). */
 enum {
   A1, A4, A7, B2, B4, B6, C3, C4, C5,
   D1, D2, D3, D5, D6, D7,
   E3, E4, E5, F2, F4, F6, G1, G4, G7,
 };
 
-/* The 16 mills: 8 along ranks, then 8 along files. */
-static const guint8 mill_lines[TAFEL_MILL_MILLS * 3] = {
-  A7, D7, G7,  B6, D6, F6,  C5, D5, E5,  A4, B4, C4,
-  E4, F4, G4,  C3, D3, E3,  B2, D2, F2,  A1, D1, G1,
-  A1, A4, A7,  B2, B4, B6,  C3, C4, C5,  D1, D2, D3,
-  D5, D6, D7,  E3, E4, E5,  F2, F4, F6,  G1, G4, G7,
-};
-
-/* The 32 connections: the sides of the three squares and the four
- * crossing lines. */
-static const guint8 mill_edges[TAFEL_MILL_EDGES][2] = {
-  /* outer square */
-  { A1, D1 }, { D1, G1 }, { G1, G4 }, { G4, G7 },
-  { G7, D7 }, { D7, A7 }, { A7, A4 }, { A4, A1 },
-  /* middle square */
-  { B2, D2 }, { D2, F2 }, { F2, F4 }, { F4, F6 },
-  { F6, D6 }, { D6, B6 }, { B6, B4 }, { B4, B2 },
-  /* inner square */
-  { C3, D3 }, { D3, E3 }, { E3, E4 }, { E4, E5 },
-  { E5, D5 }, { D5, C5 }, { C5, C4 }, { C4, C3 },
-  /* crossing lines */
-  { D1, D2 }, { D2, D3 }, { D7, D6 }, { D6, D5 },
-  { A4, B4 }, { B4, C4 }, { G4, F4 }, { F4, E4 },
-};
-
-static const guint8 mill_targets[TAFEL_MILL_POINTS] = {
-  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
-  12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
-};
-
-const TafelBoard tafel_mill_board = {
-  .style = TAFEL_BOARD_LINES,
-  .columns = 0,
-  .rows = 0,
-  .n_points = TAFEL_MILL_POINTS,
-  .points = mill_points,
-  .point_names = mill_names,
-  .line_len = 3,
-  .n_lines = TAFEL_MILL_MILLS,
-  .lines = mill_lines,
-  .n_edges = TAFEL_MILL_EDGES,
-  .edges = mill_edges,
-  .n_targets = TAFEL_MILL_POINTS,
-  .target_of_point = mill_targets,
-  .point_radius = 0.045,
-};
-
 /* ---- tables derived from the board data ---- */
 
-static TafelMillTables T;
+static TafelMillTables tables[TAFEL_MILL_N_VARIANTS];
 
 static guint64
 splitmix64 (guint64 *x)
@@ -126,48 +54,79 @@ splitmix64 (guint64 *x)
 }
 
 static void
+build_variant (TafelMillTables        *t,
+               const TafelMillVariant *variant)
+{
+  const TafelBoard *board = variant->board;
+  guint n_mills_of[TAFEL_MILL_POINTS] = { 0 };
+
+  t->variant = variant;
+  t->n_points = board->n_points;
+  t->all = (guint32) ((G_GUINT64_CONSTANT (1) << board->n_points) - 1);
+  t->hand = variant->hand;
+  t->flags = variant->flags;
+
+  tafel_mill_variant_adjacency (variant, t->adj);
+
+  t->n_mills = tafel_mill_variant_n_mills (variant);
+  for (guint p = 0; p < TAFEL_MILL_POINTS; p++)
+    for (guint i = 0; i < TAFEL_MILL_POINT_MILLS; i++)
+      t->point_mills[p][i] = TAFEL_MILL_NO_MILL;
+  for (guint m = 0; m < t->n_mills; m++)
+    {
+      guint32 mask = tafel_mill_variant_mill (variant, m);
+
+      t->mills[m] = mask;
+      for (guint32 b = mask; b != 0; b &= b - 1)
+        {
+          guint p = (guint) __builtin_ctz (b);
+
+          g_assert (n_mills_of[p] < TAFEL_MILL_POINT_MILLS);
+          t->point_mills[p][n_mills_of[p]++] = mask;
+        }
+    }
+}
+
+static void
 build_tables (void)
 {
   guint64 seed = G_GUINT64_CONSTANT (0x4d75686c65);   /* "Muehle" */
-  guint n_mills_of[TAFEL_MILL_POINTS] = { 0 };
+  const TafelMillVariant *const *variants = tafel_mill_variants ();
+  TafelMillTables *t = &tables[0];
 
-  memset (&T, 0, sizeof T);
+  memset (tables, 0, sizeof tables);
 
-  for (guint e = 0; e < TAFEL_MILL_EDGES; e++)
-    {
-      T.adj[mill_edges[e][0]] |= 1u << mill_edges[e][1];
-      T.adj[mill_edges[e][1]] |= 1u << mill_edges[e][0];
-    }
-
-  for (guint m = 0; m < TAFEL_MILL_MILLS; m++)
-    {
-      guint32 mask = 0;
-
-      for (guint i = 0; i < 3; i++)
-        mask |= 1u << mill_lines[m * 3 + i];
-      T.mills[m] = mask;
-      for (guint i = 0; i < 3; i++)
-        {
-          guint p = mill_lines[m * 3 + i];
-
-          g_assert (n_mills_of[p] < 2);
-          T.point_mills[p][n_mills_of[p]++] = mask;
-        }
-    }
-
+  /* Nine's keys first, in the order they always had. */
   for (int side = 0; side < 2; side++)
     {
       for (guint p = 0; p < TAFEL_MILL_POINTS; p++)
-        T.z_stone[side][p] = splitmix64 (&seed);
+        t->z_stone[side][p] = splitmix64 (&seed);
       for (guint h = 0; h <= TAFEL_MILL_HAND; h++)
-        T.z_hand[side][h] = splitmix64 (&seed);
+        t->z_hand[side][h] = splitmix64 (&seed);
     }
-  T.z_side = splitmix64 (&seed);
-  T.z_pending = splitmix64 (&seed);
+  t->z_side = splitmix64 (&seed);
+  t->z_pending = splitmix64 (&seed);
+  for (int side = 0; side < 2; side++)
+    for (guint h = TAFEL_MILL_HAND + 1; h <= TAFEL_MILL_VARIANT_MAX_HAND; h++)
+      t->z_hand[side][h] = splitmix64 (&seed);
+
+  for (guint v = 0; variants[v] != NULL; v++)
+    {
+      g_assert (variants[v]->index == v);
+      if (v > 0)
+        {
+          memcpy (tables[v].z_stone, t->z_stone, sizeof t->z_stone);
+          memcpy (tables[v].z_hand, t->z_hand, sizeof t->z_hand);
+          tables[v].z_side = t->z_side;
+          tables[v].z_pending = t->z_pending;
+          tables[v].z_variant = splitmix64 (&seed);
+        }
+      build_variant (&tables[v], variants[v]);
+    }
 }
 
-const TafelMillTables *
-tafel_mill_tables (void)
+static void
+ensure_tables (void)
 {
   static gsize done = 0;
 
@@ -176,8 +135,28 @@ tafel_mill_tables (void)
       build_tables ();
       g_once_init_leave (&done, 1);
     }
+}
 
-  return &T;
+const TafelMillTables *
+tafel_mill_tables (void)
+{
+  ensure_tables ();
+  return &tables[0];
+}
+
+const TafelMillTables *
+tafel_mill_variant_tables (guint variant)
+{
+  g_return_val_if_fail (variant < TAFEL_MILL_N_VARIANTS, NULL);
+
+  ensure_tables ();
+  return &tables[variant];
+}
+
+const TafelMillTables *
+tafel_mill_state_tables (const TafelMillState *s)
+{
+  return &tables[s->variant];
 }
 
 /* ---- the core ---- */
@@ -185,64 +164,189 @@ tafel_mill_tables (void)
 #define BIT(p) (1u << (p))
 #define POPCOUNT(x) tafel_mill_popcount (x)
 #define LOWEST(x) ((guint) __builtin_ctz (x))
+#define T(s) (&tables[(s)->variant])
 
 guint32
-tafel_mill_in_mills (guint32 stones)
+tafel_mill_in_mills_of (const TafelMillTables *t,
+                        guint32                stones)
 {
   guint32 in = 0;
 
-  for (guint m = 0; m < TAFEL_MILL_MILLS; m++)
-    if ((stones & T.mills[m]) == T.mills[m])
-      in |= T.mills[m];
+  for (guint m = 0; m < t->n_mills; m++)
+    if ((stones & t->mills[m]) == t->mills[m])
+      in |= t->mills[m];
 
   return in;
 }
 
 guint32
-tafel_mill_removable (guint32 stones)
+tafel_mill_removable_of (const TafelMillTables *t,
+                         guint32                stones)
 {
-  guint32 free_stones = stones & ~tafel_mill_in_mills (stones);
+  guint32 free_stones = stones & ~tafel_mill_in_mills_of (t, stones);
 
   return free_stones != 0 ? free_stones : stones;
 }
 
-static inline gboolean
-closes_at (guint32 own,
-           guint   to)
+guint32
+tafel_mill_in_mills (guint32 stones)
 {
-  return (own & T.point_mills[to][0]) == T.point_mills[to][0]
-         || (own & T.point_mills[to][1]) == T.point_mills[to][1];
+  return tafel_mill_in_mills_of (&tables[0], stones);
+}
+
+guint32
+tafel_mill_removable (guint32 stones)
+{
+  return tafel_mill_removable_of (&tables[0], stones);
+}
+
+/* The number of mills @own (with a stone on @to) has through @to. */
+static inline guint
+mills_at (const TafelMillTables *t,
+          guint32                own,
+          guint                  to)
+{
+  const guint32 *pm = t->point_mills[to];
+
+  return ((own & pm[0]) == pm[0]) + ((own & pm[1]) == pm[1])
+         + ((own & pm[2]) == pm[2]) + ((own & pm[3]) == pm[3]);
+}
+
+static inline gboolean
+closes_at (const TafelMillTables *t,
+           guint32                own,
+           guint                  to)
+{
+  return mills_at (t, own, to) != 0;
+}
+
+/* A step (from, to) rather than a placement: always once all stones are
+ * placed, and under Lasker's rules where the path starts on an own stone. */
+static inline gboolean
+is_step (const TafelMillState *s,
+         const TafelMove      *move)
+{
+  return s->hand[s->side] == 0 || (s->stones[s->side] & BIT (move->path[0])) != 0;
 }
 
 guint64
 tafel_mill_compute_key (const TafelMillState *s)
 {
-  guint64 key = 0;
+  const TafelMillTables *t;
+  guint64 key;
 
-  tafel_mill_tables ();
+  ensure_tables ();
+  t = T (s);
+  key = t->z_variant;
   for (int side = 0; side < 2; side++)
     {
       for (guint32 b = s->stones[side]; b != 0; b &= b - 1)
-        key ^= T.z_stone[side][LOWEST (b)];
-      key ^= T.z_hand[side][s->hand[side]];
+        key ^= t->z_stone[side][LOWEST (b)];
+      key ^= t->z_hand[side][s->hand[side]];
     }
   if (s->side)
-    key ^= T.z_side;
+    key ^= t->z_side;
   if (s->pending)
-    key ^= T.z_pending;
+    key ^= t->z_pending;
 
   return key;
+}
+
+/* The pairs of stones of @opp that may be removed one after the other,
+ * lowest first, where a double mill counts double; with a single stone,
+ * that stone alone. */
+static guint
+removal_pairs (const TafelMillTables *t,
+               guint32                opp,
+               guint8                 (*pairs)[2])
+{
+  guint32 first = tafel_mill_removable_of (t, opp);
+  guint n = 0;
+
+  if (POPCOUNT (opp) < 2)
+    {
+      pairs[0][0] = LOWEST (opp);
+      pairs[0][1] = TAFEL_MILL_NO_POINT;
+      return opp != 0;
+    }
+  for (guint32 a = opp; a != 0; a &= a - 1)
+    {
+      guint r = LOWEST (a);
+      guint32 after_r = tafel_mill_removable_of (t, opp & ~BIT (r));
+
+      for (guint32 b = a & (a - 1); b != 0; b &= b - 1)
+        {
+          guint q = LOWEST (b);
+
+          if (((first & BIT (r)) && (after_r & BIT (q)))
+              || ((first & BIT (q))
+                  && (tafel_mill_removable_of (t, opp & ~BIT (q)) & BIT (r))))
+            {
+              pairs[n][0] = r;
+              pairs[n][1] = q;
+              n++;
+            }
+        }
+    }
+  return n;
+}
+
+/* Adds @base (a placement or a step, without removal) and its removals
+ * when it closes mills at @to. */
+static guint
+add_move (const TafelMillTables *t,
+          const TafelMillState  *s,
+          guint32                own_after,
+          guint32                removable,
+          TafelMove              base,
+          guint                  to,
+          TafelMove             *moves)
+{
+  guint n = 0;
+  guint closed;
+
+  if (removable == 0 || (t->flags & TAFEL_MILL_VARIANT_MILL_WINS)
+      || (closed = mills_at (t, own_after, to)) == 0)
+    {
+      moves[0] = base;
+      return 1;
+    }
+
+  if (closed >= 2 && (t->flags & TAFEL_MILL_VARIANT_DOUBLE_REMOVAL))
+    {
+      guint8 pairs[TAFEL_MILL_POINTS * TAFEL_MILL_POINTS / 2][2];
+      guint k = removal_pairs (t, s->stones[s->side ^ 1], pairs);
+
+      for (guint i = 0; i < k; i++)
+        {
+          moves[n] = base;
+          moves[n].path[moves[n].len++] = pairs[i][0];
+          if (pairs[i][1] != TAFEL_MILL_NO_POINT)
+            moves[n].path[moves[n].len++] = pairs[i][1];
+          n++;
+        }
+      return n;
+    }
+
+  for (guint32 r = removable; r != 0; r &= r - 1)
+    {
+      moves[n] = base;
+      moves[n].path[moves[n].len++] = LOWEST (r);
+      n++;
+    }
+  return n;
 }
 
 guint
 tafel_mill_generate (const TafelMillState *s,
                      TafelMove            *moves)
 {
+  const TafelMillTables *t = T (s);
   int side = s->side;
   guint32 own = s->stones[side];
   guint32 opp = s->stones[side ^ 1];
-  guint32 empty = TAFEL_MILL_ALL & ~(own | opp);
-  guint32 removable = tafel_mill_removable (opp);
+  guint32 empty = t->all & ~(own | opp);
+  guint32 removable = tafel_mill_removable_of (t, opp);
   guint n = 0;
 
   if (s->pending)
@@ -258,33 +362,29 @@ tafel_mill_generate (const TafelMillState *s,
         {
           guint to = LOWEST (e);
 
-          if (removable != 0 && closes_at (own | BIT (to), to))
-            for (guint32 r = removable; r != 0; r &= r - 1)
-              moves[n++] = (TafelMove) { 2, { to, LOWEST (r) } };
-          else
-            moves[n++] = (TafelMove) { 1, { to } };
+          n += add_move (t, s, own | BIT (to), removable,
+                         (TafelMove) { 1, { to } }, to, moves + n);
         }
-      return n;
+      if (!(t->flags & TAFEL_MILL_VARIANT_MOVE_WITH_HAND))
+        return n;
     }
 
   {
-    gboolean fly = POPCOUNT (own) == 3;
+    gboolean fly = (t->flags & TAFEL_MILL_VARIANT_FLYING)
+                   && s->hand[side] == 0 && POPCOUNT (own) == 3;
 
     for (guint32 f = own; f != 0; f &= f - 1)
       {
         guint from = LOWEST (f);
         guint32 rest = own & ~BIT (from);
-        guint32 targets = fly ? empty : T.adj[from] & empty;
+        guint32 targets = fly ? empty : t->adj[from] & empty;
 
         for (; targets != 0; targets &= targets - 1)
           {
             guint to = LOWEST (targets);
 
-            if (removable != 0 && closes_at (rest | BIT (to), to))
-              for (guint32 r = removable; r != 0; r &= r - 1)
-                moves[n++] = (TafelMove) { 3, { from, to, LOWEST (r) } };
-            else
-              moves[n++] = (TafelMove) { 2, { from, to } };
+            n += add_move (t, s, rest | BIT (to), removable,
+                           (TafelMove) { 2, { from, to } }, to, moves + n);
           }
       }
   }
@@ -292,17 +392,27 @@ tafel_mill_generate (const TafelMillState *s,
   return n;
 }
 
-/* The number of legal moves, without listing them. */
+/* The number of legal moves, without listing them where the rules allow
+ * (Nine's and those like it); the others list them. */
 static guint
 count_moves (const TafelMillState *s)
 {
+  const TafelMillTables *t = T (s);
   int side = s->side;
   guint32 own = s->stones[side];
   guint32 opp = s->stones[side ^ 1];
-  guint32 empty = TAFEL_MILL_ALL & ~(own | opp);
-  guint32 removable = tafel_mill_removable (opp);
+  guint32 empty = t->all & ~(own | opp);
+  guint32 removable = tafel_mill_removable_of (t, opp);
   guint per_mill = removable != 0 ? POPCOUNT (removable) : 1;
   guint n = 0;
+
+  if (t->flags & (TAFEL_MILL_VARIANT_MOVE_WITH_HAND | TAFEL_MILL_VARIANT_DOUBLE_REMOVAL
+                  | TAFEL_MILL_VARIANT_MILL_WINS))
+    {
+      TafelMove moves[TAFEL_MAX_MOVES];
+
+      return tafel_mill_generate (s, moves);
+    }
 
   if (s->pending)
     return POPCOUNT (removable);
@@ -313,25 +423,25 @@ count_moves (const TafelMillState *s)
         {
           guint to = LOWEST (e);
 
-          n += closes_at (own | BIT (to), to) ? per_mill : 1;
+          n += closes_at (t, own | BIT (to), to) ? per_mill : 1;
         }
       return n;
     }
 
   {
-    gboolean fly = POPCOUNT (own) == 3;
+    gboolean fly = (t->flags & TAFEL_MILL_VARIANT_FLYING) && POPCOUNT (own) == 3;
 
     for (guint32 f = own; f != 0; f &= f - 1)
       {
         guint from = LOWEST (f);
         guint32 rest = own & ~BIT (from);
-        guint32 targets = fly ? empty : T.adj[from] & empty;
+        guint32 targets = fly ? empty : t->adj[from] & empty;
 
         for (; targets != 0; targets &= targets - 1)
           {
             guint to = LOWEST (targets);
 
-            n += closes_at (rest | BIT (to), to) ? per_mill : 1;
+            n += closes_at (t, rest | BIT (to), to) ? per_mill : 1;
           }
       }
   }
@@ -339,54 +449,62 @@ count_moves (const TafelMillState *s)
   return n;
 }
 
+/* Where the removals of @move start in its path. */
+static guint
+first_removal (const TafelMillState *s,
+               const TafelMove      *move)
+{
+  if (s->pending)
+    return 0;
+  return is_step (s, move) ? 2 : 1;
+}
+
 void
 tafel_mill_apply (TafelMillState  *s,
                   const TafelMove *move)
 {
+  const TafelMillTables *t = T (s);
   int side = s->side;
   int opp = side ^ 1;
-  guint removed = TAFEL_MILL_NO_POINT;
+  guint removals = first_removal (s, move);
 
   if (s->pending)
     {
-      removed = move->path[0];
       s->pending = 0;
-      s->key ^= T.z_pending;
+      s->key ^= t->z_pending;
     }
-  else if (s->hand[side] > 0)
+  else if (!is_step (s, move))
     {
       guint to = move->path[0];
 
       s->stones[side] |= BIT (to);
-      s->key ^= T.z_stone[side][to]
-                ^ T.z_hand[side][s->hand[side]]
-                ^ T.z_hand[side][s->hand[side] - 1];
+      s->key ^= t->z_stone[side][to]
+                ^ t->z_hand[side][s->hand[side]]
+                ^ t->z_hand[side][s->hand[side] - 1];
       s->hand[side]--;
       s->clock = 0;
-      if (move->len == 2)
-        removed = move->path[1];
     }
   else
     {
       guint from = move->path[0], to = move->path[1];
 
       s->stones[side] ^= BIT (from) | BIT (to);
-      s->key ^= T.z_stone[side][from] ^ T.z_stone[side][to];
+      s->key ^= t->z_stone[side][from] ^ t->z_stone[side][to];
       if (s->clock < G_MAXUINT8)
         s->clock++;
-      if (move->len == 3)
-        removed = move->path[2];
     }
 
-  if (removed != TAFEL_MILL_NO_POINT)
+  for (guint i = removals; i < move->len; i++)
     {
+      guint removed = move->path[i];
+
       s->stones[opp] &= ~BIT (removed);
-      s->key ^= T.z_stone[opp][removed];
+      s->key ^= t->z_stone[opp][removed];
       s->clock = 0;
     }
 
   s->side = opp;
-  s->key ^= T.z_side;
+  s->key ^= t->z_side;
   s->ply++;
 }
 
@@ -394,15 +512,17 @@ static gboolean
 can_move (const TafelMillState *s,
           int                   side)
 {
+  const TafelMillTables *t = T (s);
   guint32 own = s->stones[side];
-  guint32 empty = TAFEL_MILL_ALL & ~(own | s->stones[side ^ 1]);
+  guint32 empty = t->all & ~(own | s->stones[side ^ 1]);
   guint32 reach = 0;
 
-  if (s->hand[side] > 0 || POPCOUNT (own) == 3)
+  if (s->hand[side] > 0
+      || ((t->flags & TAFEL_MILL_VARIANT_FLYING) && POPCOUNT (own) == 3))
     return empty != 0;
 
   for (guint32 f = own; f != 0; f &= f - 1)
-    reach |= T.adj[LOWEST (f)];
+    reach |= t->adj[LOWEST (f)];
 
   return (reach & empty) != 0;
 }
@@ -411,6 +531,7 @@ TafelStatus
 tafel_mill_status (const TafelMillState *s,
                    int                  *winner)
 {
+  const TafelMillTables *t = T (s);
   int side = s->side;
 
   *winner = TAFEL_SIDE_NONE;
@@ -426,10 +547,23 @@ tafel_mill_status (const TafelMillState *s,
         }
     }
 
+  if (t->flags & TAFEL_MILL_VARIANT_MILL_WINS)
+    for (int i = 1; i >= 0; i--)
+      if (tafel_mill_in_mills_of (t, s->stones[side ^ i]) != 0)
+        {
+          *winner = side ^ i;
+          return TAFEL_STATUS_WON;
+        }
+
   if (s->pending)
     return TAFEL_STATUS_RUNNING;
 
   if (s->clock >= TAFEL_MILL_DRAW_CLOCK)
+    return TAFEL_STATUS_DRAWN;
+
+  if ((t->flags & TAFEL_MILL_VARIANT_FULL_BOARD_DRAW)
+      && s->hand[0] == 0 && s->hand[1] == 0
+      && (s->stones[0] | s->stones[1]) == t->all)
     return TAFEL_STATUS_DRAWN;
 
   if (!can_move (s, side))
@@ -445,22 +579,23 @@ gboolean
 tafel_mill_move_closes (const TafelMillState *s,
                         const TafelMove      *move)
 {
+  const TafelMillTables *t = T (s);
   int side = s->side;
   guint32 own = s->stones[side];
 
   if (s->pending)
     return FALSE;
-  if (s->hand[side] > 0)
-    return closes_at (own | BIT (move->path[0]), move->path[0]);
+  if (!is_step (s, move))
+    return closes_at (t, own | BIT (move->path[0]), move->path[0]);
 
-  return closes_at ((own & ~BIT (move->path[0])) | BIT (move->path[1]), move->path[1]);
+  return closes_at (t, (own & ~BIT (move->path[0])) | BIT (move->path[1]), move->path[1]);
 }
 
 guint
 tafel_mill_move_to (const TafelMillState *s,
                     const TafelMove      *move)
 {
-  if (s->pending || s->hand[s->side] > 0)
+  if (s->pending || !is_step (s, move))
     return move->path[0];
   return move->path[1];
 }
@@ -469,22 +604,23 @@ guint
 tafel_mill_move_removed (const TafelMillState *s,
                          const TafelMove      *move)
 {
-  if (s->pending)
-    return move->path[0];
-  if (s->hand[s->side] > 0)
-    return move->len == 2 ? move->path[1] : TAFEL_MILL_NO_POINT;
-  return move->len == 3 ? move->path[2] : TAFEL_MILL_NO_POINT;
+  guint i = first_removal (s, move);
+
+  return i < move->len ? move->path[i] : TAFEL_MILL_NO_POINT;
 }
 
 /* ---- the rules interface ---- */
 
-static void
-mill_init (TafelState *state)
+void
+tafel_mill_init_variant (TafelMillState *s,
+                         guint           variant)
 {
-  TafelMillState *s = TAFEL_MILL_STATE (state);
+  g_return_if_fail (variant < TAFEL_MILL_N_VARIANTS);
 
-  memset (state, 0, sizeof *state);
-  s->hand[0] = s->hand[1] = TAFEL_MILL_HAND;
+  ensure_tables ();
+  memset (s, 0, sizeof *s);
+  s->variant = variant;
+  s->hand[0] = s->hand[1] = tables[variant].hand;
   s->key = tafel_mill_compute_key (s);
 }
 
@@ -583,10 +719,11 @@ mill_outcome (const TafelState   *state,
   /* Mark the winner's stones that stand in mills. */
   if (outcome->status == TAFEL_STATUS_WON)
     {
-      guint32 in = tafel_mill_in_mills (s->stones[winner]);
+      const TafelMillTables *t = T (s);
+      guint32 in = tafel_mill_in_mills_of (t, s->stones[winner]);
 
-      for (guint m = 0; m < TAFEL_MILL_MILLS && outcome->n_lines < G_N_ELEMENTS (outcome->lines); m++)
-        if ((s->stones[winner] & T.mills[m]) == T.mills[m])
+      for (guint m = 0; m < t->n_mills && outcome->n_lines < G_N_ELEMENTS (outcome->lines); m++)
+        if ((s->stones[winner] & t->mills[m]) == t->mills[m])
           outcome->lines[outcome->n_lines++] = m;
       for (; in != 0 && outcome->n_marks < TAFEL_MAX_MARKS; in &= in - 1)
         outcome->marks[outcome->n_marks++] = LOWEST (in);
@@ -605,7 +742,7 @@ mill_points_info (const TafelState *state,
 {
   const TafelMillState *s = TAFEL_MILL_CSTATE (state);
 
-  for (guint p = 0; p < TAFEL_MILL_POINTS; p++)
+  for (guint p = 0; p < T (s)->n_points; p++)
     {
       info[p].flags = TAFEL_POINT_FLAG_NONE;
       if (s->stones[0] & BIT (p))
@@ -619,12 +756,20 @@ mill_points_info (const TafelState *state,
 
 /* ---- notation ---- */
 
-static int
-point_index (char file,
-             char rank)
+static const char *
+point_name (const TafelMillState *s,
+            guint                 point)
 {
-  for (guint p = 0; p < TAFEL_MILL_POINTS; p++)
-    if (mill_names[p][0] == file && mill_names[p][1] == rank)
+  return T (s)->variant->board->point_names[point];
+}
+
+static int
+point_index (const TafelMillState *s,
+             char                  file,
+             char                  rank)
+{
+  for (guint p = 0; p < T (s)->n_points; p++)
+    if (point_name (s, p)[0] == file && point_name (s, p)[1] == rank)
       return p;
   return -1;
 }
@@ -637,15 +782,16 @@ is_blank (char c)
 
 /* Reads a point name at *cursor; on success advances it. */
 static gboolean
-read_point (const char **cursor,
-            guint8      *point)
+read_point (const TafelMillState *s,
+            const char          **cursor,
+            guint8               *point)
 {
   const char *c = *cursor;
   int p;
 
   if (c[0] == '\0' || c[1] == '\0')
     return FALSE;
-  p = point_index (g_ascii_tolower (c[0]), c[1]);
+  p = point_index (s, g_ascii_tolower (c[0]), c[1]);
   if (p < 0)
     return FALSE;
   *point = p;
@@ -673,6 +819,23 @@ parse_error (const char  *start,
   return FALSE;
 }
 
+/* Reads "xP" at *cursor, advancing it. */
+static gboolean
+read_removal (const TafelMillState *s,
+              const char          **cursor,
+              guint8               *point)
+{
+  const char *c = *cursor;
+
+  if (*c != 'x' && *c != 'X')
+    return FALSE;
+  c++;
+  if (!read_point (s, &c, point))
+    return FALSE;
+  *cursor = c;
+  return TRUE;
+}
+
 static gboolean
 mill_parse_move (const TafelState *state,
                  const char      **cursor,
@@ -680,10 +843,13 @@ mill_parse_move (const TafelState *state,
                  GError          **error)
 {
   const TafelMillState *s = TAFEL_MILL_CSTATE (state);
+  const TafelMillTables *t = T (s);
   const char *c = *cursor;
   const char *start;
-  guint8 first, second = 0, removed = 0;
-  gboolean has_second = FALSE, has_removed = FALSE;
+  guint8 first, second = 0, removed[2];
+  gboolean has_second = FALSE;
+  guint n_removed = 0;
+  guint max_removed = (t->flags & TAFEL_MILL_VARIANT_DOUBLE_REMOVAL) ? 2 : 1;
 
   while (*c == ' ' || *c == '\t')
     c++;
@@ -692,8 +858,7 @@ mill_parse_move (const TafelState *state,
   if (*c == 'x' || *c == 'X')
     {
       /* A removal on its own: only when a removal is pending. */
-      c++;
-      if (!read_point (&c, &first) || (*c != '\0' && !is_blank (*c)))
+      if (!read_removal (s, &c, &first) || (*c != '\0' && !is_blank (*c)))
         return parse_error (start, error);
       if (!s->pending)
         {
@@ -706,44 +871,34 @@ mill_parse_move (const TafelState *state,
       return TRUE;
     }
 
-  if (!read_point (&c, &first))
+  if (!read_point (s, &c, &first))
     return parse_error (start, error);
   if (*c == '-')
     {
       c++;
-      if (!read_point (&c, &second))
+      if (!read_point (s, &c, &second))
         return parse_error (start, error);
       has_second = TRUE;
     }
-  if (*c == 'x' || *c == 'X')
-    {
-      c++;
-      if (!read_point (&c, &removed))
-        return parse_error (start, error);
-      has_removed = TRUE;
-    }
+  /* The removals, written on to the move ("d2xa1", a double mill's two
+   * "d2xa1xa4") or as words of their own right after it ("d2 xa1"). */
+  while (n_removed < max_removed && read_removal (s, &c, &removed[n_removed]))
+    n_removed++;
   if (*c != '\0' && !is_blank (*c))
     return parse_error (start, error);
-
-  /* The removal as a token of its own right after the move: "d2 xa1". */
-  if (!has_removed)
+  while (n_removed < max_removed)
     {
       const char *look = c;
 
       while (is_blank (*look))
         look++;
-      if (*look == 'x' || *look == 'X')
-        {
-          const char *after = look + 1;
-
-          if (read_point (&after, &removed) && (*after == '\0' || is_blank (*after)))
-            {
-              has_removed = TRUE;
-              c = after;
-            }
-          else
-            return parse_error (look, error);
-        }
+      if (*look != 'x' && *look != 'X')
+        break;
+      if (!read_removal (s, &look, &removed[n_removed])
+          || (*look != '\0' && !is_blank (*look)))
+        return parse_error (look, error);
+      n_removed++;
+      c = look;
     }
 
   if (s->pending)
@@ -752,7 +907,8 @@ mill_parse_move (const TafelState *state,
                    _("A stone of the opponent must be removed first"));
       return FALSE;
     }
-  if (s->hand[s->side] > 0 && has_second)
+  if (s->hand[s->side] > 0 && has_second
+      && !(t->flags & TAFEL_MILL_VARIANT_MOVE_WITH_HAND))
     {
       g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_ILLEGAL_MOVE,
                    _("Stones in hand must be placed before any stone moves"));
@@ -765,12 +921,21 @@ mill_parse_move (const TafelState *state,
       return FALSE;
     }
 
-  move->len = 0;
+  /* Two removals are kept lowest first, as the legal moves list them. */
+  if (n_removed == 2 && removed[0] > removed[1])
+    {
+      guint8 swap = removed[0];
+
+      removed[0] = removed[1];
+      removed[1] = swap;
+    }
+
+  memset (move, 0, sizeof *move);
   move->path[move->len++] = first;
   if (has_second)
     move->path[move->len++] = second;
-  if (has_removed)
-    move->path[move->len++] = removed;
+  for (guint i = 0; i < n_removed; i++)
+    move->path[move->len++] = removed[i];
   *cursor = c;
   return TRUE;
 }
@@ -781,27 +946,22 @@ mill_format_move (const TafelState *state,
                   GString          *out)
 {
   const TafelMillState *s = TAFEL_MILL_CSTATE (state);
+  guint i;
 
-  g_return_if_fail (move->len >= 1 && move->len <= 3);
+  g_return_if_fail (move->len >= 1 && move->len <= TAFEL_MAX_PATH);
 
   if (s->pending)
     {
-      g_string_append_printf (out, "x%s", mill_names[move->path[0]]);
+      g_string_append_printf (out, "x%s", point_name (s, move->path[0]));
       return;
     }
 
-  g_string_append (out, mill_names[move->path[0]]);
-  if (s->hand[s->side] > 0)
-    {
-      if (move->len >= 2)
-        g_string_append_printf (out, "x%s", mill_names[move->path[1]]);
-      return;
-    }
-
-  if (move->len >= 2)
-    g_string_append_printf (out, "-%s", mill_names[move->path[1]]);
-  if (move->len >= 3)
-    g_string_append_printf (out, "x%s", mill_names[move->path[2]]);
+  g_string_append (out, point_name (s, move->path[0]));
+  i = first_removal (s, move);
+  if (i == 2 && move->len >= 2)
+    g_string_append_printf (out, "-%s", point_name (s, move->path[1]));
+  for (; i < move->len; i++)
+    g_string_append_printf (out, "x%s", point_name (s, move->path[i]));
 }
 
 /* ---- perft ---- */
@@ -1062,12 +1222,18 @@ mill_in_hand (const TafelState *state,
   return TAFEL_MILL_CSTATE (state)->hand[side];
 }
 
-/* Paths: [to(, removed)] while placing, [from, to(, removed)] while
- * moving, [removed] for a pending removal. */
+/* Paths: [to, removed...] for a placement, [from, to, removed...] for a
+ * step (see is_step), [removed] for a pending removal. */
 static gboolean
-placing (const TafelMillState *s)
+placing (const TafelMillState *s,
+         const guint8         *path,
+         guint                 len)
 {
-  return s->hand[s->side] > 0;
+  TafelMove first = { 1, { len > 0 ? path[0] : TAFEL_MILL_NO_POINT } };
+
+  if (s->hand[s->side] == 0)
+    return FALSE;
+  return len == 0 || !is_step (s, &first);
 }
 
 static void
@@ -1078,24 +1244,32 @@ mill_preview (const TafelState *state,
 {
   const TafelMillState *s = TAFEL_MILL_CSTATE (state);
   guint8 own = s->side == 0 ? TAFEL_POINT_SIDE0 : TAFEL_POINT_SIDE1;
+  guint removals;
 
   if (s->pending || len == 0)
     return;
 
-  if (placing (s))
+  if (placing (s, path, len))
     {
       info[path[0]].owner = own;
-      return;
+      removals = 1;
+    }
+  else
+    {
+      info[path[0]].flags |= TAFEL_POINT_FLAG_SELECTED;
+      if (len >= 2)
+        {
+          info[path[0]].owner = TAFEL_POINT_EMPTY;
+          info[path[0]].flags &= ~TAFEL_POINT_FLAG_SELECTED;
+          info[path[1]].owner = own;
+          info[path[1]].flags |= TAFEL_POINT_FLAG_SELECTED;
+        }
+      removals = 2;
     }
 
-  info[path[0]].flags |= TAFEL_POINT_FLAG_SELECTED;
-  if (len >= 2)
-    {
-      info[path[0]].owner = TAFEL_POINT_EMPTY;
-      info[path[0]].flags &= ~TAFEL_POINT_FLAG_SELECTED;
-      info[path[1]].owner = own;
-      info[path[1]].flags |= TAFEL_POINT_FLAG_SELECTED;
-    }
+  /* The first of a double mill's two removals is gone already. */
+  for (; removals < len; removals++)
+    info[path[removals]].owner = TAFEL_POINT_EMPTY;
 }
 
 static const char *
@@ -1104,15 +1278,20 @@ mill_prompt (const TafelState *state,
              guint             len)
 {
   const TafelMillState *s = TAFEL_MILL_CSTATE (state);
-  guint clicks_before_removal = placing (s) ? 1 : 2;
+  const TafelMillTables *t = T (s);
+  guint clicks_before_removal = placing (s, path, len) ? 1 : 2;
 
+  if (len > clicks_before_removal)
+    return _("Remove another stone of your opponent.");
   if (s->pending || len >= clicks_before_removal)
     return _("Remove a stone of your opponent.");
-  if (placing (s))
-    return _("Place a stone.");
+  if (placing (s, path, len))
+    return (t->flags & TAFEL_MILL_VARIANT_MOVE_WITH_HAND) && s->stones[s->side] != 0
+           ? _("Place a stone, or choose one to move.")
+           : _("Place a stone.");
   if (len == 1)
     return _("Choose where to move it.");
-  if (tafel_mill_popcount (s->stones[s->side]) == 3)
+  if ((t->flags & TAFEL_MILL_VARIANT_FLYING) && tafel_mill_popcount (s->stones[s->side]) == 3)
     return s->side == 0 ? _("Choose a stone to move. White can fly.")
                         : _("Choose a stone to move. Black can fly.");
   return _("Choose a stone to move.");
@@ -1124,37 +1303,103 @@ mill_data_loaded (void)
   return tafel_mill_egtb_get_default () != NULL;
 }
 
+/* One rules table per variant: the same functions (the state's variant
+ * selects the tables), the variant's board, title and first state. */
+#define MILL_INIT(name, index) \
+  static void \
+  init_##name (TafelState *state) \
+  { \
+    memset (state, 0, sizeof *state); \
+    tafel_mill_init_variant (TAFEL_MILL_STATE (state), index); \
+  }
+
+MILL_INIT (nine, TAFEL_MILL_NINE)
+MILL_INIT (lasker, TAFEL_MILL_LASKER)
+MILL_INIT (double, TAFEL_MILL_DOUBLE)
+MILL_INIT (twelve, TAFEL_MILL_TWELVE)
+MILL_INIT (six, TAFEL_MILL_SIX)
+MILL_INIT (three, TAFEL_MILL_THREE)
+
+#undef MILL_INIT
+
+#define MILL_RULES(name, id_, board_, title_) \
+  .game = TAFEL_GAME_MILL, \
+  .key = "mill", \
+  .id = id_, \
+  .variant = #name, \
+  .variant_title = title_, \
+  .title = N_("Nine Men’s Morris"), \
+  .side_names = { N_("White"), N_("Black") }, \
+  .draw_text = N_("Draw."), \
+  .flags = 0, \
+  .board = board_, \
+  .init = init_##name, \
+  .side_to_move = mill_side_to_move, \
+  .ply = mill_ply, \
+  .legal_moves = mill_legal_moves, \
+  .make = mill_make, \
+  .unmake = mill_unmake, \
+  .outcome = mill_outcome, \
+  .hash = mill_hash, \
+  .points = mill_points_info, \
+  .parse_move = mill_parse_move, \
+  .format_move = mill_format_move, \
+  .moves_separated = TRUE, \
+  .player_new = tafel_mill_player_new, \
+  .player_free = tafel_mill_player_free, \
+  .player_nodes = tafel_mill_player_nodes, \
+  .analyze = tafel_mill_analyze, \
+  .choose_move = tafel_mill_choose_move, \
+  .perft = mill_perft, \
+  .in_hand = mill_in_hand, \
+  .preview = mill_preview, \
+  .prompt = mill_prompt
+
 const TafelRules tafel_mill_rules = {
-  .game = TAFEL_GAME_MILL,
-  .key = "mill",
-  .title = N_("Nine Men’s Morris"),
-  .side_names = { N_("White"), N_("Black") },
-  .draw_text = N_("Draw."),
-  .flags = 0,
-  .board = &tafel_mill_board,
-  .init = mill_init,
-  .side_to_move = mill_side_to_move,
-  .ply = mill_ply,
-  .legal_moves = mill_legal_moves,
-  .make = mill_make,
-  .unmake = mill_unmake,
-  .outcome = mill_outcome,
-  .hash = mill_hash,
-  .points = mill_points_info,
-  .parse_move = mill_parse_move,
-  .format_move = mill_format_move,
-  .moves_separated = TRUE,
-  .player_new = tafel_mill_player_new,
-  .player_free = tafel_mill_player_free,
-  .player_nodes = tafel_mill_player_nodes,
-  .analyze = tafel_mill_analyze,
-  .choose_move = tafel_mill_choose_move,
+  MILL_RULES (nine, "mill", &tafel_mill_board, N_("Nine Men’s Morris")),
+  /* The endgame tables and Sanmill's FEN are Nine's. */
   .data_name = "Mill endgame tables",
   .data_env = TAFEL_MILL_EGTB_ENV,
   .data_loaded = mill_data_loaded,
   .parse_position = mill_parse_position,
-  .perft = mill_perft,
-  .in_hand = mill_in_hand,
-  .preview = mill_preview,
-  .prompt = mill_prompt,
 };
+
+static const TafelRules lasker_rules = {
+  MILL_RULES (lasker, "mill-lasker", &tafel_mill_board, N_("Lasker Morris")),
+  .data_name = "Mill endgame tables",
+  .data_env = TAFEL_MILL_EGTB_ENV,
+  .data_loaded = mill_data_loaded,
+};
+
+static const TafelRules double_rules = {
+  MILL_RULES (double, "mill-double", &tafel_mill_board, N_("Double Mill Counts Double")),
+};
+
+static const TafelRules twelve_rules = {
+  MILL_RULES (twelve, "mill-twelve", &tafel_mill_twelve_board,
+              N_("Twelve Men’s Morris")),
+};
+
+static const TafelRules six_rules = {
+  MILL_RULES (six, "mill-six", &tafel_mill_six_board, N_("Six Men’s Morris")),
+};
+
+static const TafelRules three_rules = {
+  MILL_RULES (three, "mill-three", &tafel_mill_three_board, N_("Three Men’s Morris")),
+};
+
+#undef MILL_RULES
+
+/* In the order of tafel_mill_variants (), Nine first. */
+static const TafelRules *const variant_rules[] = {
+  &tafel_mill_rules, &lasker_rules, &double_rules, &twelve_rules,
+  &six_rules, &three_rules, NULL,
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (variant_rules) == TAFEL_MILL_N_VARIANTS + 1);
+
+const TafelRules *const *
+tafel_mill_variant_rules (void)
+{
+  return variant_rules;
+}

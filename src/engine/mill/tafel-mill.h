@@ -1,13 +1,21 @@
-/* tafel-mill.h: Nine Men's Morris, the plain-C core shared with its search
+/* tafel-mill.h: Nine Men's Morris and its variants, the plain-C core
+ * shared with its search
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Points are numbered by file, then rank: 0 = a1, 1 = a4, 2 = a7, 3 = b2,
- * ..., 23 = g7 (see tafel_mill_board.point_names).  A side's stones are a
- * 24-bit mask.  A move is a TafelMove path: [to] or [to, removed] while the
- * side to move has stones in hand, [from, to] or [from, to, removed]
- * otherwise, and [removed] alone in a position with a pending removal
- * (only reachable from a FEN whose action is "r"; written "xa1").
+ * ..., 23 = g7 (see tafel_mill_board.point_names); a variant numbers the
+ * points of its own board the same way (tafel-mill-variant.h).  A side's
+ * stones are a mask of points.  A move is a TafelMove path: a placement
+ * [to], a step [from, to], each followed by the removed stone when it
+ * closes a mill (two, lowest point first, where a double mill counts
+ * double), and [removed] alone in a position with a pending removal (only
+ * reachable from a FEN whose action is "r"; written "xa1").  A side with
+ * stones in hand places; under Lasker's rules it may also step, and a path
+ * starting on its own stone is a step.
+ *
+ * The state's variant (TafelMillVariantIndex, 0 = Nine) selects the tables
+ * every function here reads.
  *
  * hash () is a Zobrist key of the stones, the stones in hand and the side
  * to move (plus a pending removal, which never occurs in a game played
@@ -19,6 +27,7 @@
 #pragma once
 
 #include "tafel-rules.h"
+#include "tafel-mill-variant.h"
 
 G_BEGIN_DECLS
 
@@ -29,6 +38,10 @@ G_BEGIN_DECLS
 #define TAFEL_MILL_HAND 9
 #define TAFEL_MILL_DRAW_CLOCK 100
 #define TAFEL_MILL_NO_POINT 0xff
+/* The most mills through one point (Three's centre), and what pads a
+ * point's list of mills: a mask no side's stones can cover. */
+#define TAFEL_MILL_POINT_MILLS 4
+#define TAFEL_MILL_NO_MILL (1u << 31)
 
 typedef struct {
   guint64 key;         /* Zobrist key of stones, hand, side (and pending) */
@@ -37,21 +50,30 @@ typedef struct {
   guint8 side;         /* side to move: 0 White, 1 Black */
   guint8 pending;      /* 1: the side to move must first remove a stone */
   guint8 clock;        /* half-moves since the last placement or removal */
-  guint8 reserved;
+  guint8 variant;      /* TafelMillVariantIndex */
   guint16 ply;         /* half-moves since the start */
 } TafelMillState;
 
+/* A variant's tables, derived from its board and switches. */
 typedef struct {
   guint32 adj[TAFEL_MILL_POINTS];             /* neighbours of a point */
-  guint32 mills[TAFEL_MILL_MILLS];            /* the 16 mills as masks */
-  guint32 point_mills[TAFEL_MILL_POINTS][2];  /* the two mills of a point */
+  guint32 mills[TAFEL_MILL_VARIANT_MAX_MILLS];  /* the mills as masks */
+  /* the mills through a point, padded with TAFEL_MILL_NO_MILL */
+  guint32 point_mills[TAFEL_MILL_POINTS][TAFEL_MILL_POINT_MILLS];
+  guint n_mills;
+  guint n_points;
+  guint32 all;                                /* the board's points */
+  guint hand;                                 /* stones each side places */
+  TafelMillVariantFlags flags;
+  const TafelMillVariant *variant;
+  /* Zobrist keys: the same for all variants, but for z_variant (0 for
+   * Nine), which every key of the variant carries. */
   guint64 z_stone[2][TAFEL_MILL_POINTS];
-  guint64 z_hand[2][TAFEL_MILL_HAND + 1];
+  guint64 z_hand[2][TAFEL_MILL_VARIANT_MAX_HAND + 1];
   guint64 z_side;
   guint64 z_pending;
+  guint64 z_variant;
 } TafelMillTables;
-
-extern const TafelBoard tafel_mill_board;
 
 /* Portable and fast without a popcnt instruction (x86-64 baseline). */
 static inline guint
@@ -66,11 +88,24 @@ tafel_mill_popcount (guint32 x)
 #define TAFEL_MILL_STATE(s) ((TafelMillState *) (s)->bytes)
 #define TAFEL_MILL_CSTATE(s) ((const TafelMillState *) (s)->bytes)
 
+/* Nine's tables. */
 const TafelMillTables *tafel_mill_tables      (void);
+/* The tables of a variant (TafelMillVariantIndex), and of a state's. */
+const TafelMillTables *tafel_mill_variant_tables (guint variant);
+const TafelMillTables *tafel_mill_state_tables   (const TafelMillState *s);
 
 /* Tables must have been fetched once (tafel_mill_tables ()) before these. */
+/* The stones of @stones that stand in mills, and those that may be
+ * removed: with @t, on a variant's board; without, on Nine's. */
 guint32  tafel_mill_in_mills       (guint32 stones);
 guint32  tafel_mill_removable      (guint32 stones);
+guint32  tafel_mill_in_mills_of    (const TafelMillTables *t,
+                                    guint32                stones);
+guint32  tafel_mill_removable_of   (const TafelMillTables *t,
+                                    guint32                stones);
+/* The first state of @variant. */
+void     tafel_mill_init_variant   (TafelMillState       *s,
+                                    guint                 variant);
 /* Every legal move, without looking at whether the game is over. */
 guint    tafel_mill_generate       (const TafelMillState *s,
                                     TafelMove            *moves);
