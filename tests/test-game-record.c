@@ -185,6 +185,57 @@ expect_error (const char *text,
   expect_error_n (text, -1, fragment);
 }
 
+/* A variant's record says so in its header and is read back by its
+ * rules; the default variant's header has no variant line. */
+static void
+test_variants (void)
+{
+  const TafelRules *twelve = tafel_rules_get_variant (TAFEL_GAME_MILL, "twelve");
+  g_autoptr(TafelGameRecord) record = tafel_game_record_new_for_rules (twelve);
+  g_autoptr(TafelGameRecord) back = NULL;
+  g_autoptr(TafelGameRecord) nine = NULL;
+  g_autoptr(TafelGameRecord) standard = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *nine_text = NULL;
+  g_autofree char *no_variant = NULL;
+
+  /* A mill on Twelve's diagonal a1-b2-c3: not a mill in Nine. */
+  g_assert_true (tafel_game_record_play_text (record, "a1 d7 b2 g7 c3xd7", &error));
+  g_assert_no_error (error);
+  text = tafel_game_record_to_text (record);
+  g_assert_nonnull (strstr (text, "game: mill\nvariant: twelve\n"));
+
+  back = parse_ok (text, TAFEL_GAME_MILL);
+  g_assert_true (tafel_game_record_get_rules (back) == twelve);
+  assert_same_game (record, back);
+
+  /* Without the variant line the same moves are Nine's, where c3
+   * closes no mill. */
+  no_variant = g_strjoinv ("", (char *[]) { "tafel: 1\ngame: mill\n", strstr (text, "result:"), NULL });
+  g_assert_null (tafel_game_record_parse (no_variant, -1, TAFEL_GAME_MILL, &error));
+  g_assert_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT);
+  g_clear_error (&error);
+
+  /* "nine" and "standard" name the default, which is written without. */
+  nine = parse_ok ("tafel: 1\ngame: mill\nvariant: nine\n\nd6 f4 *\n", TAFEL_GAME_MILL);
+  standard = parse_ok ("tafel: 1\ngame: mill\nvariant: standard\n\nd6 f4 *\n", TAFEL_GAME_MILL);
+  g_assert_true (tafel_game_record_get_rules (nine) == tafel_rules_get (TAFEL_GAME_MILL));
+  g_assert_true (tafel_game_record_get_rules (standard) == tafel_rules_get (TAFEL_GAME_MILL));
+  nine_text = tafel_game_record_to_text (nine);
+  g_assert_null (strstr (nine_text, "variant:"));
+
+  /* Every variant of Mill comes back as itself. */
+  for (const TafelRules *const *v = tafel_rules_get_variants (TAFEL_GAME_MILL); *v != NULL; v++)
+    {
+      g_autoptr(TafelGameRecord) empty = tafel_game_record_new_for_rules (*v);
+      g_autofree char *empty_text = tafel_game_record_to_text (empty);
+      g_autoptr(TafelGameRecord) again = parse_ok (empty_text, TAFEL_GAME_INFINITY);
+
+      g_assert_true (tafel_game_record_get_rules (again) == *v);
+    }
+}
+
 static void
 test_errors (void)
 {
@@ -195,7 +246,9 @@ test_errors (void)
   expect_error ("tafel: 1\ndate: today\n\n*\n", "no game");
   expect_error ("tafel: 1\ngame: mill\ngame: mill\n\n*\n", "Line 3:");
   expect_error ("tafel: 1\ngame: mill\nthis is no header\n\n*\n", "Line 3:");
-  expect_error ("tafel: 1\ngame: mill\nvariant: lasker\n\n*\n", "Line 3:");
+  expect_error ("tafel: 1\ngame: mill\nvariant: morabaraba\n\n*\n", "Line 3: the variant");
+  expect_error ("tafel: 1\ngame: tictactoe\nvariant: twelve\n\n*\n", "Line 3: the variant");
+  expect_error ("tafel: 1\ngame: mill\nvariant: twelve\nvariant: twelve\n\n*\n", "Line 4:");
   expect_error ("tafel: 1\ngame: mill\nresult: 2-0\n\n*\n", "Line 3:");
   expect_error ("tafel: 1\ngame: connect-four\n", "Line 2:");
   expect_error ("tafel: 1\ngame: connect-four\n\n4453\n", "Line 4: the moves do not end with a result");
@@ -361,6 +414,7 @@ main (int    argc,
   g_test_add_func ("/record/round-trips", test_round_trips);
   g_test_add_func ("/record/truncation", test_truncation);
   g_test_add_func ("/record/errors", test_errors);
+  g_test_add_func ("/record/variants", test_variants);
   g_test_add_func ("/record/numbered-sources", test_numbered_sources);
   g_test_add_func ("/record/digit-lists", test_digit_lists);
   g_test_add_func ("/record/crlf-bom", test_crlf_bom);

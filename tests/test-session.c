@@ -443,7 +443,7 @@ test_statistics_count_once (void)
 
   statistics = tafel_session_get_statistics (session);
   g_assert_true (tafel_session_load_statistics (session));
-  tafel_statistics_get_pair_record (statistics, TAFEL_GAME_TICTACTOE, &pair);
+  tafel_statistics_get_pair_record (statistics, tafel_rules_get (TAFEL_GAME_TICTACTOE), &pair);
   g_assert_cmpuint (pair.first_wins, ==, 1);
   g_assert_cmpuint (tafel_statistics_get_n_games (statistics), ==, 1);
 
@@ -472,6 +472,90 @@ test_switch_games (void)
   tafel_session_set_game (session, TAFEL_GAME_TICTACTOE);
   moves = tafel_match_to_moves (tafel_session_get_match (session));
   g_assert_cmpstr (moves, ==, "5");
+}
+
+/* Plays @moves (in the notation, blank-separated) through the session. */
+static void
+play_words (TafelSession *session,
+            const char   *moves)
+{
+  g_auto(GStrv) words = g_strsplit (moves, " ", -1);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      TafelMatch *match = tafel_session_get_match (session);
+      g_autoptr(GError) error = NULL;
+      const char *cursor = words[i];
+      TafelMove move;
+
+      g_assert_true (tafel_match_get_rules (match)->parse_move (tafel_match_get_state (match),
+                                                                  &cursor, &move, &error));
+      g_assert_true (tafel_session_play (session, &move, &error));
+      g_assert_no_error (error);
+    }
+}
+
+/* Each Mill variant plays by its rules, keeps its own unfinished game
+ * (Nine's in mill.ini as before) and is counted on its own. */
+static void
+test_mill_variants (void)
+{
+  g_autoptr(TafelSession) session = new_session (TAFEL_GAME_MILL, TAFEL_OPPONENT_HUMAN,
+                                                 TAFEL_FIRST_PLAYER_HUMAN);
+  const TafelRules *three = tafel_rules_get_variant (TAFEL_GAME_MILL, "three");
+  const TafelRules *twelve = tafel_rules_get_variant (TAFEL_GAME_MILL, "twelve");
+  g_autofree char *dir = g_build_filename (g_get_user_state_dir (), "tafel", NULL);
+  g_autofree char *nine_path = g_build_filename (dir, "mill.ini", NULL);
+  g_autofree char *twelve_path = g_build_filename (dir, "mill-twelve.ini", NULL);
+  g_autofree char *twelve_text = NULL;
+  g_autofree char *stats_text = NULL;
+  g_autofree char *stats_path = NULL;
+  g_autofree char *moves = NULL;
+  g_autofree char *variant = NULL;
+  TafelStatistics *statistics;
+  TafelPairRecord pair;
+
+  play_words (session, "d6");
+  g_assert_true (g_file_test (nine_path, G_FILE_TEST_EXISTS));
+
+  /* Twelve: a fresh game, where a1-b2-c3 is a mill. */
+  g_object_set (session, "mill-rules", "twelve", NULL);
+  g_assert_true (tafel_session_get_rules (session) == twelve);
+  g_assert_true (tafel_match_get_rules (tafel_session_get_match (session)) == twelve);
+  g_assert_cmpuint (tafel_match_get_n_moves (tafel_session_get_match (session)), ==, 0);
+  play_words (session, "a1 d7 b2 g7 c3xd7");
+  g_assert_true (g_file_get_contents (twelve_path, &twelve_text, NULL, NULL));
+  g_assert_nonnull (strstr (twelve_text, "variant: twelve\n"));
+
+  /* Back to Nine, and to Twelve: each game where it was. */
+  g_object_set (session, "mill-rules", "nine", NULL);
+  moves = tafel_match_to_moves (tafel_session_get_match (session));
+  g_assert_cmpstr (moves, ==, "d6");
+  g_clear_pointer (&moves, g_free);
+  tafel_session_set_rules (session, twelve);
+  g_object_get (session, "mill-rules", &variant, NULL);
+  g_assert_cmpstr (variant, ==, "twelve");
+  g_assert_cmpuint (tafel_match_get_n_moves (tafel_session_get_match (session)), ==, 5);
+
+  /* A variant chosen while another game is shown waits for Mill. */
+  tafel_session_set_game (session, TAFEL_GAME_TICTACTOE);
+  g_object_set (session, "mill-rules", "three", NULL);
+  g_assert_cmpint (tafel_session_get_game (session), ==, TAFEL_GAME_TICTACTOE);
+  tafel_session_set_game (session, TAFEL_GAME_MILL);
+  g_assert_true (tafel_match_get_rules (tafel_session_get_match (session)) == three);
+
+  /* Three: a row wins at once; the win is Three's, not Nine's. */
+  play_words (session, "c3 d3 c4 d4 c5");
+  g_assert_cmpint (tafel_match_get_status (tafel_session_get_match (session)), ==, TAFEL_STATUS_WON);
+  statistics = tafel_session_get_statistics (session);
+  g_assert_true (tafel_session_load_statistics (session));
+  tafel_statistics_get_pair_record (statistics, three, &pair);
+  g_assert_cmpuint (pair.first_wins, ==, 1);
+  tafel_statistics_get_pair_record (statistics, tafel_rules_get (TAFEL_GAME_MILL), &pair);
+  g_assert_cmpuint (pair.first_wins, ==, 0);
+  stats_path = tafel_statistics_default_path ();
+  g_assert_true (g_file_get_contents (stats_path, &stats_text, NULL, NULL));
+  g_assert_nonnull (strstr (stats_text, "[mill-three/two-persons]\nfirst-wins=1\n"));
 }
 
 /* Looking back: the computer waits, the line stays, playing on from an
@@ -605,6 +689,7 @@ static const SessionTest tests[] = {
   { "/session/damaged-save", test_damaged_save },
   { "/session/statistics-count-once", test_statistics_count_once },
   { "/session/switch-games", test_switch_games },
+  { "/session/mill-variants", test_mill_variants },
   { "/session/looking-back", test_looking_back },
 };
 

@@ -39,7 +39,7 @@ assert_record (TafelStatistics *stats,
 {
   TafelRecord r;
 
-  tafel_statistics_get_record (stats, game, level, &r);
+  tafel_statistics_get_record (stats, tafel_rules_get (game), level, &r);
   g_assert_cmpuint (r.won, ==, won);
   g_assert_cmpuint (r.drawn, ==, drawn);
   g_assert_cmpuint (r.lost, ==, lost);
@@ -56,7 +56,7 @@ assert_pair (TafelStatistics *stats,
 {
   TafelPairRecord p;
 
-  tafel_statistics_get_pair_record (stats, game, &p);
+  tafel_statistics_get_pair_record (stats, tafel_rules_get (game), &p);
   g_assert_cmpuint (p.first_wins, ==, first);
   g_assert_cmpuint (p.second_wins, ==, second);
   g_assert_cmpuint (p.draws, ==, draws);
@@ -79,8 +79,8 @@ test_streaks (void)
     {
       TafelRecord r;
 
-      tafel_statistics_record (stats, TAFEL_GAME_MILL, TAFEL_LEVEL_HARD, results[i]);
-      tafel_statistics_get_record (stats, TAFEL_GAME_MILL, TAFEL_LEVEL_HARD, &r);
+      tafel_statistics_record (stats, tafel_rules_get (TAFEL_GAME_MILL), TAFEL_LEVEL_HARD, results[i]);
+      tafel_statistics_get_record (stats, tafel_rules_get (TAFEL_GAME_MILL), TAFEL_LEVEL_HARD, &r);
       g_assert_cmpint (r.streak, ==, streaks[i]);
     }
   assert_record (stats, TAFEL_GAME_MILL, TAFEL_LEVEL_HARD, 5, 1, 3, -2, 3);
@@ -93,10 +93,10 @@ test_streaks (void)
   assert_pair (stats, TAFEL_GAME_MILL, 0, 0, 0);
   g_assert_cmpuint (tafel_statistics_get_n_games (stats), ==, 9);
 
-  tafel_statistics_record_pair (stats, TAFEL_GAME_MILL, 1);
-  tafel_statistics_record_pair (stats, TAFEL_GAME_MILL, TAFEL_SIDE_NONE);
-  tafel_statistics_record_pair (stats, TAFEL_GAME_MILL, 0);
-  tafel_statistics_record_pair (stats, TAFEL_GAME_MILL, 1);
+  tafel_statistics_record_pair (stats, tafel_rules_get (TAFEL_GAME_MILL), 1);
+  tafel_statistics_record_pair (stats, tafel_rules_get (TAFEL_GAME_MILL), TAFEL_SIDE_NONE);
+  tafel_statistics_record_pair (stats, tafel_rules_get (TAFEL_GAME_MILL), 0);
+  tafel_statistics_record_pair (stats, tafel_rules_get (TAFEL_GAME_MILL), 1);
   assert_pair (stats, TAFEL_GAME_MILL, 1, 2, 1);
   assert_record (stats, TAFEL_GAME_MILL, TAFEL_LEVEL_HARD, 5, 1, 3, -2, 3);
   g_assert_cmpuint (tafel_statistics_get_n_games (stats), ==, 13);
@@ -204,14 +204,14 @@ test_count_once (void)
 static void
 fill (TafelStatistics *stats)
 {
-  tafel_statistics_record (stats, TAFEL_GAME_INFINITY, TAFEL_LEVEL_RELAXED, TAFEL_RESULT_WON);
-  tafel_statistics_record (stats, TAFEL_GAME_INFINITY, TAFEL_LEVEL_RELAXED, TAFEL_RESULT_WON);
-  tafel_statistics_record (stats, TAFEL_GAME_CONNECT_FOUR, TAFEL_LEVEL_IMPOSSIBLE, TAFEL_RESULT_LOST);
-  tafel_statistics_record (stats, TAFEL_GAME_CONNECT_FOUR, TAFEL_LEVEL_IMPOSSIBLE, TAFEL_RESULT_LOST);
-  tafel_statistics_record (stats, TAFEL_GAME_CONNECT_FOUR, TAFEL_LEVEL_IMPOSSIBLE, TAFEL_RESULT_DRAWN);
-  tafel_statistics_record (stats, TAFEL_GAME_CONNECT_FOUR, TAFEL_LEVEL_IMPOSSIBLE, TAFEL_RESULT_LOST);
-  tafel_statistics_record_pair (stats, TAFEL_GAME_MILL, 0);
-  tafel_statistics_record_pair (stats, TAFEL_GAME_MILL, TAFEL_SIDE_NONE);
+  tafel_statistics_record (stats, tafel_rules_get (TAFEL_GAME_INFINITY), TAFEL_LEVEL_RELAXED, TAFEL_RESULT_WON);
+  tafel_statistics_record (stats, tafel_rules_get (TAFEL_GAME_INFINITY), TAFEL_LEVEL_RELAXED, TAFEL_RESULT_WON);
+  tafel_statistics_record (stats, tafel_rules_get (TAFEL_GAME_CONNECT_FOUR), TAFEL_LEVEL_IMPOSSIBLE, TAFEL_RESULT_LOST);
+  tafel_statistics_record (stats, tafel_rules_get (TAFEL_GAME_CONNECT_FOUR), TAFEL_LEVEL_IMPOSSIBLE, TAFEL_RESULT_LOST);
+  tafel_statistics_record (stats, tafel_rules_get (TAFEL_GAME_CONNECT_FOUR), TAFEL_LEVEL_IMPOSSIBLE, TAFEL_RESULT_DRAWN);
+  tafel_statistics_record (stats, tafel_rules_get (TAFEL_GAME_CONNECT_FOUR), TAFEL_LEVEL_IMPOSSIBLE, TAFEL_RESULT_LOST);
+  tafel_statistics_record_pair (stats, tafel_rules_get (TAFEL_GAME_MILL), 0);
+  tafel_statistics_record_pair (stats, tafel_rules_get (TAFEL_GAME_MILL), TAFEL_SIDE_NONE);
 }
 
 static void
@@ -255,7 +255,7 @@ test_persist_and_reset (void)
   assert_filled (again);
 
   /* Loading replaces what was in memory; counting goes on from there. */
-  tafel_statistics_record (again, TAFEL_GAME_INFINITY, TAFEL_LEVEL_RELAXED, TAFEL_RESULT_WON);
+  tafel_statistics_record (again, tafel_rules_get (TAFEL_GAME_INFINITY), TAFEL_LEVEL_RELAXED, TAFEL_RESULT_WON);
   g_assert_true (tafel_statistics_load (again, NULL, &error));
   assert_filled (again);
 
@@ -323,7 +323,7 @@ test_damaged (void)
       g_assert_true (g_file_set_contents (path, damaged[i], length, NULL));
 
       /* Something counted before is forgotten: counting starts afresh. */
-      tafel_statistics_record (stats, TAFEL_GAME_INFINITY, TAFEL_LEVEL_HARD, TAFEL_RESULT_WON);
+      tafel_statistics_record (stats, tafel_rules_get (TAFEL_GAME_INFINITY), TAFEL_LEVEL_HARD, TAFEL_RESULT_WON);
       g_assert_false (tafel_statistics_load (stats, &aside, &error));
       g_assert_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT);
       g_assert_cmpuint (tafel_statistics_get_n_games (stats), ==, 0);
@@ -341,7 +341,7 @@ test_damaged (void)
 
       /* Counting goes on into a new file. */
       g_clear_error (&error);
-      tafel_statistics_record (stats, TAFEL_GAME_MILL, TAFEL_LEVEL_RELAXED, TAFEL_RESULT_DRAWN);
+      tafel_statistics_record (stats, tafel_rules_get (TAFEL_GAME_MILL), TAFEL_LEVEL_RELAXED, TAFEL_RESULT_DRAWN);
       g_assert_true (tafel_statistics_save (stats, &error));
       g_assert_no_error (error);
       g_assert_true (tafel_statistics_load (stats, NULL, &error));

@@ -19,6 +19,8 @@ const char      *tafel_statistics_dialog_get_pair_cell    (TafelStatisticsDialog
                                                            TafelStatisticsPairColumn column);
 const char      *tafel_statistics_dialog_get_summary      (TafelStatisticsDialog *self,
                                                            TafelGame              game);
+GtkWidget       *tafel_statistics_dialog_get_variant_dropdown (TafelStatisticsDialog *self,
+                                                               TafelGame              game);
 GtkWidget       *tafel_statistics_dialog_get_reset_button (TafelStatisticsDialog *self);
 /* The question before a reset, while it is asked; else NULL. */
 GtkWidget       *tafel_statistics_dialog_get_confirmation (TafelStatisticsDialog *self);

@@ -3,7 +3,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * One page per game: a table with a row per level against the computer
- * and a line for the games between two persons.  The dialog shows the
+ * and a line for the games between two persons.  A game with variants
+ * (Mill) has a drop-down on its page choosing the variant whose counts
+ * the table shows; it starts at the variant being played.  The dialog shows the
  * window's TafelStatistics and follows its changes; Reset asks first.
  */
 #include "config.h"
@@ -29,6 +31,8 @@ struct _TafelStatisticsDialog
   GtkWidget *cells[TAFEL_N_GAMES][TAFEL_N_LEVELS][N_COLUMNS];
   GtkWidget *pair_cells[TAFEL_N_GAMES][N_PAIR_COLUMNS];
   GtkWidget *summaries[TAFEL_N_GAMES];
+  GtkWidget *variant_dropdowns[TAFEL_N_GAMES]; /* NULL: no variants */
+  const TafelRules *shown[TAFEL_N_GAMES];      /* the variant each page shows */
 
   TafelStatistics *statistics;
 };
@@ -95,7 +99,7 @@ refresh (TafelStatisticsDialog *self)
           GtkWidget **row = self->cells[game][level];
           TafelRecord r;
 
-          tafel_statistics_get_record (self->statistics, game, level, &r);
+          tafel_statistics_get_record (self->statistics, self->shown[game], level, &r);
           set_text (row[TAFEL_STATISTICS_COLUMN_WON], count_text (r.won));
           set_text (row[TAFEL_STATISTICS_COLUMN_DRAWN], count_text (r.drawn));
           set_text (row[TAFEL_STATISTICS_COLUMN_LOST], count_text (r.lost));
@@ -104,7 +108,7 @@ refresh (TafelStatisticsDialog *self)
           vs_computer += r.won + r.drawn + r.lost;
         }
 
-      tafel_statistics_get_pair_record (self->statistics, game, &pair);
+      tafel_statistics_get_pair_record (self->statistics, self->shown[game], &pair);
       set_text (self->pair_cells[game][TAFEL_STATISTICS_PAIR_FIRST_WINS], count_text (pair.first_wins));
       set_text (self->pair_cells[game][TAFEL_STATISTICS_PAIR_SECOND_WINS], count_text (pair.second_wins));
       set_text (self->pair_cells[game][TAFEL_STATISTICS_PAIR_DRAWS], count_text (pair.draws));
@@ -164,6 +168,47 @@ add_heading (GtkGrid    *grid,
   return label;
 }
 
+static void
+on_variant_selected (GtkDropDown           *dropdown,
+                     GParamSpec            *pspec,
+                     TafelStatisticsDialog *self)
+{
+  for (guint game = 0; game < TAFEL_N_GAMES; game++)
+    if (self->variant_dropdowns[game] == GTK_WIDGET (dropdown))
+      {
+        guint selected = gtk_drop_down_get_selected (dropdown);
+
+        if (selected != GTK_INVALID_LIST_POSITION)
+          self->shown[game] = tafel_rules_get_variants (game)[selected];
+      }
+  if (self->statistics != NULL)
+    refresh (self);
+}
+
+/* The drop-down of a game with variants: their titles, the default first. */
+static GtkWidget *
+build_variant_row (TafelStatisticsDialog *self,
+                   TafelGame              game)
+{
+  const TafelRules *const *variants = tafel_rules_get_variants (game);
+  g_autoptr(GtkStringList) titles = gtk_string_list_new (NULL);
+  GtkWidget *box, *label, *dropdown;
+
+  for (guint i = 0; variants[i] != NULL; i++)
+    gtk_string_list_append (titles, tafel_rules_get_variant_title (variants[i]));
+
+  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  label = gtk_label_new_with_mnemonic (_("_Rules"));
+  gtk_widget_add_css_class (label, "heading");
+  dropdown = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&titles)), NULL);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), dropdown);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), dropdown);
+  self->variant_dropdowns[game] = dropdown;
+  g_signal_connect (dropdown, "notify::selected", G_CALLBACK (on_variant_selected), self);
+  return box;
+}
+
 static GtkWidget *
 build_page (TafelStatisticsDialog *self,
             TafelGame              game)
@@ -214,6 +259,9 @@ build_page (TafelStatisticsDialog *self,
   gtk_label_set_wrap (GTK_LABEL (self->summaries[game]), TRUE);
   gtk_widget_add_css_class (self->summaries[game], "dim-label");
 
+  self->shown[game] = tafel_rules_get (game);
+  if (tafel_rules_get_variants (game)[1] != NULL)
+    gtk_box_append (GTK_BOX (page), build_variant_row (self, game));
   gtk_box_append (GTK_BOX (page), GTK_WIDGET (grid));
   gtk_box_append (GTK_BOX (page), self->summaries[game]);
   return page;
@@ -339,28 +387,33 @@ tafel_statistics_dialog_init (TafelStatisticsDialog *self)
  * tafel_statistics_dialog_new:
  * @parent: the window the dialog belongs to
  * @statistics: what to show (and reset)
- * @game: the game whose page is shown first
+ * @rules: the game (and variant) whose page is shown first
  *
  * Returns: (transfer none): a new modal dialog, transient for @parent
  */
 GtkWindow *
-tafel_statistics_dialog_new (GtkWindow       *parent,
-                             TafelStatistics *statistics,
-                             TafelGame        game)
+tafel_statistics_dialog_new (GtkWindow        *parent,
+                             TafelStatistics  *statistics,
+                             const TafelRules *rules)
 {
   TafelStatisticsDialog *self;
+  const TafelRules *const *variants;
 
   g_return_val_if_fail (GTK_IS_WINDOW (parent), NULL);
   g_return_val_if_fail (TAFEL_IS_STATISTICS (statistics), NULL);
-  g_return_val_if_fail (game < TAFEL_N_GAMES, NULL);
+  g_return_val_if_fail (rules != NULL && (guint) rules->game < TAFEL_N_GAMES, NULL);
 
   self = g_object_new (TAFEL_TYPE_STATISTICS_DIALOG,
                        "transient-for", parent,
                        NULL);
+  variants = tafel_rules_get_variants (rules->game);
+  for (guint i = 0; variants[i] != NULL; i++)
+    if (variants[i] == rules && self->variant_dropdowns[rules->game] != NULL)
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (self->variant_dropdowns[rules->game]), i);
   self->statistics = g_object_ref (statistics);
   g_signal_connect_swapped (statistics, "changed", G_CALLBACK (refresh), self);
   refresh (self);
-  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), tafel_rules_get (game)->key);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), rules->key);
 
   return GTK_WINDOW (self);
 }
@@ -415,6 +468,17 @@ tafel_statistics_dialog_get_summary (TafelStatisticsDialog *self,
   g_return_val_if_fail (game < TAFEL_N_GAMES, NULL);
 
   return gtk_label_get_text (GTK_LABEL (self->summaries[game]));
+}
+
+/* The drop-down choosing the variant shown on @game's page, or NULL. */
+GtkWidget *
+tafel_statistics_dialog_get_variant_dropdown (TafelStatisticsDialog *self,
+                                              TafelGame              game)
+{
+  g_return_val_if_fail (TAFEL_IS_STATISTICS_DIALOG (self), NULL);
+  g_return_val_if_fail (game < TAFEL_N_GAMES, NULL);
+
+  return self->variant_dropdowns[game];
 }
 
 GtkWidget *

@@ -32,6 +32,6 @@ typedef enum {
 
 GtkWindow       *tafel_statistics_dialog_new              (GtkWindow             *parent,
                                                            TafelStatistics       *statistics,
-                                                           TafelGame              game);
+                                                           const TafelRules      *rules);
 
 G_END_DECLS

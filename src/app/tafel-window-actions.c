@@ -74,7 +74,7 @@ statistics_activated (GSimpleAction *action,
   tafel_session_load_statistics (self->session);
   gtk_window_present (tafel_statistics_dialog_new (GTK_WINDOW (self),
                                                    tafel_session_get_statistics (self->session),
-                                                   tafel_session_get_game (self->session)));
+                                                   tafel_session_get_rules (self->session)));
 }
 
 static void

@@ -552,7 +552,7 @@ initial_seed (void)
 
 /* The settings the session plays by. */
 static const char *const session_settings[] = {
-  "game", "level", "opponent", "first-player", "thinking-pause", "think-ahead", "show-value",
+  "game", "mill-rules", "level", "opponent", "first-player", "thinking-pause", "think-ahead", "show-value",
 };
 
 static void

@@ -101,13 +101,28 @@ restart (TafelGameRecord  *self,
 TafelGameRecord *
 tafel_game_record_new (TafelGame game)
 {
+  g_return_val_if_fail ((guint) game < TAFEL_N_GAMES, NULL);
+
+  return tafel_game_record_new_for_rules (tafel_rules_get (game));
+}
+
+/**
+ * tafel_game_record_new_for_rules:
+ * @rules: the rules of one of a game's variants
+ *
+ * Returns: (transfer full): a record of a game by @rules at its start, no
+ *   moves yet
+ */
+TafelGameRecord *
+tafel_game_record_new_for_rules (const TafelRules *rules)
+{
   TafelGameRecord *self;
   TafelState start;
 
-  g_return_val_if_fail ((guint) game < TAFEL_N_GAMES, NULL);
+  g_return_val_if_fail (rules != NULL, NULL);
 
   self = g_object_new (TAFEL_TYPE_GAME_RECORD, NULL);
-  self->rules = tafel_rules_get (game);
+  self->rules = rules;
   self->rules->init (&start);
   restart (self, &start);
 
@@ -469,6 +484,8 @@ tafel_game_record_to_text (TafelGameRecord *self)
 
   g_string_append_printf (out, "tafel: %d\n", TAFEL_GAME_RECORD_VERSION);
   g_string_append_printf (out, "game: %s\n", self->rules->key);
+  if (self->rules != tafel_rules_get (self->rules->game))
+    g_string_append_printf (out, "variant: %s\n", self->rules->variant);
   for (guint i = 0; i < self->keys->len; i++)
     g_string_append_printf (out, "%s: %s\n", (const char *) g_ptr_array_index (self->keys, i),
                             (const char *) g_ptr_array_index (self->values, i));
@@ -567,6 +584,8 @@ typedef struct {
   GPtrArray *values;
   char *game;
   guint game_line;
+  char *variant;
+  guint variant_line;
   char *fen;
   guint fen_line;
   char *result;           /* the header's result field */
@@ -584,6 +603,7 @@ parsed_clear (Parsed *p)
   g_clear_pointer (&p->keys, g_ptr_array_unref);
   g_clear_pointer (&p->values, g_ptr_array_unref);
   g_clear_pointer (&p->game, g_free);
+  g_clear_pointer (&p->variant, g_free);
   g_clear_pointer (&p->fen, g_free);
   g_clear_pointer (&p->result, g_free);
   g_clear_pointer (&p->tokens, g_ptr_array_unref);
@@ -704,6 +724,7 @@ read_header_line (Parsed     *p,
 
   if (is_own_key (key) ? (strcmp (key, "tafel") == 0 ? FALSE
                           : strcmp (key, "game") == 0 ? p->game != NULL
+                          : strcmp (key, "variant") == 0 ? p->variant != NULL
                           : strcmp (key, "fen") == 0 ? p->fen != NULL
                           : strcmp (key, "result") == 0 ? p->result != NULL : FALSE)
       : g_ptr_array_find_with_equal_func (p->keys, key, g_str_equal, NULL))
@@ -723,8 +744,9 @@ read_header_line (Parsed     *p,
     }
   else if (strcmp (key, "variant") == 0)
     {
-      if (strcmp (value, "standard") != 0)
-        return fail_line (error, number, _("the variant “%s” is not known"), value);
+      /* Checked against the game's variants once the game is known. */
+      p->variant = g_steal_pointer (&value);
+      p->variant_line = number;
     }
   else if (strcmp (key, "fen") == 0)
     {
@@ -1087,6 +1109,17 @@ replay (TafelGameRecord *self,
  *
  * Returns: (transfer full) (nullable): the game, with every move checked
  */
+/* The rules of @game's variant @key: "standard" (and Mill's "nine") is
+ * the default, otherwise one of the game's variants; NULL if unknown. */
+static const TafelRules *
+variant_rules (TafelGame   game,
+               const char *key)
+{
+  if (strcmp (key, "standard") == 0)
+    return tafel_rules_get (game);
+  return tafel_rules_get_variant (game, key);
+}
+
 TafelGameRecord *
 tafel_game_record_parse (const char *text,
                          gssize      length,
@@ -1123,6 +1156,11 @@ tafel_game_record_parse (const char *text,
     rules = tafel_rules_get (TAFEL_GAME_MILL);
   else
     rules = tafel_rules_get (game);
+  if (p.variant != NULL && (rules = variant_rules (rules->game, p.variant)) == NULL)
+    {
+      fail_line (error, p.variant_line, _("the variant “%s” is not known"), p.variant);
+      return NULL;
+    }
 
   if (!p.has_header && p.tokens->len == 0 && p.end == NULL)
     {
@@ -1131,7 +1169,7 @@ tafel_game_record_parse (const char *text,
       return NULL;
     }
 
-  self = tafel_game_record_new (rules->game);
+  self = tafel_game_record_new_for_rules (rules);
   if (p.fen != NULL && !tafel_game_record_set_fen (self, p.fen, &local))
     {
       fail_line (error, p.fen_line, "%s", local->message);

@@ -45,6 +45,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (TafelGameRecord, tafel_game_record, TAFEL, GAME_RECORD, GObject)
 
 TafelGameRecord    *tafel_game_record_new         (TafelGame         game);
+TafelGameRecord    *tafel_game_record_new_for_rules (const TafelRules *rules);
 gboolean            tafel_game_record_set_fen     (TafelGameRecord  *self,
                                                    const char       *fen,
                                                    GError          **error);

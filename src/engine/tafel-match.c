@@ -35,6 +35,7 @@ G_DEFINE_FINAL_TYPE (TafelMatch, tafel_match, G_TYPE_OBJECT)
 enum {
   PROP_0,
   PROP_GAME,
+  PROP_RULES,
   PROP_STATUS,
   PROP_SIDE_TO_MOVE,
   PROP_N_MOVES,
@@ -125,6 +126,9 @@ tafel_match_get_property (GObject    *object,
     case PROP_GAME:
       g_value_set_enum (value, self->rules->game);
       break;
+    case PROP_RULES:
+      g_value_set_pointer (value, (gpointer) self->rules);
+      break;
     case PROP_STATUS:
       g_value_set_enum (value, self->outcome.status);
       break;
@@ -156,7 +160,14 @@ tafel_match_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_GAME:
-      self->rules = tafel_rules_get (g_value_get_enum (value));
+      /* The two construct properties come in either order: a variant's
+       * rules set already are kept. */
+      if (self->rules == NULL || self->rules->game != (TafelGame) g_value_get_enum (value))
+        self->rules = tafel_rules_get (g_value_get_enum (value));
+      break;
+    case PROP_RULES:
+      if (g_value_get_pointer (value) != NULL)
+        self->rules = g_value_get_pointer (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -177,6 +188,10 @@ tafel_match_class_init (TafelMatchClass *klass)
     g_param_spec_enum ("game", NULL, NULL,
                        TAFEL_TYPE_GAME, TAFEL_GAME_INFINITY,
                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /* The rules of the game's variant (a const TafelRules *). */
+  properties[PROP_RULES] =
+    g_param_spec_pointer ("rules", NULL, NULL,
+                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   properties[PROP_STATUS] =
     g_param_spec_enum ("status", NULL, NULL,
                        TAFEL_TYPE_STATUS, TAFEL_STATUS_RUNNING,
@@ -225,6 +240,20 @@ tafel_match_new (TafelGame game)
   g_return_val_if_fail ((guint) game < TAFEL_N_GAMES, NULL);
 
   return g_object_new (TAFEL_TYPE_MATCH, "game", game, NULL);
+}
+
+/**
+ * tafel_match_new_for_rules:
+ * @rules: the rules of one of a game's variants (tafel_rules_get_variant ())
+ *
+ * Returns: (transfer full): a match of @rules' game played by @rules
+ */
+TafelMatch *
+tafel_match_new_for_rules (const TafelRules *rules)
+{
+  g_return_val_if_fail (rules != NULL, NULL);
+
+  return g_object_new (TAFEL_TYPE_MATCH, "game", rules->game, "rules", rules, NULL);
 }
 
 TafelGame
@@ -649,11 +678,12 @@ tafel_match_continuations (TafelMatch   *self,
 
 /**
  * tafel_match_load_record:
- * @record: a game of the match's game
+ * @record: a game of the match's game and variant
  *
  * Starts the match again from @record's start position (a FEN start
  * included) and plays its moves; the match then shows the last position.
- * On error (a record of another game) the match is not changed.
+ * On error (a record of another game or variant) the match is not
+ * changed.
  */
 gboolean
 tafel_match_load_record (TafelMatch      *self,
@@ -663,12 +693,13 @@ tafel_match_load_record (TafelMatch      *self,
   g_return_val_if_fail (TAFEL_IS_MATCH (self), FALSE);
   g_return_val_if_fail (TAFEL_IS_GAME_RECORD (record), FALSE);
 
-  if (tafel_game_record_get_game (record) != self->rules->game)
+  if (tafel_game_record_get_rules (record) != self->rules)
     {
       g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
                    /* Translators: %s are games' keys, e.g. mill */
                    _("The game is %s, not %s"),
-                   tafel_game_record_get_rules (record)->key, self->rules->key);
+                   tafel_rules_get_id (tafel_game_record_get_rules (record)),
+                   tafel_rules_get_id (self->rules));
       return FALSE;
     }
 
@@ -700,7 +731,7 @@ record_of (TafelMatch *self,
 {
   TafelGameRecord *record;
 
-  record = tafel_game_record_new (self->rules->game);
+  record = tafel_game_record_new_for_rules (self->rules);
   if (self->fen != NULL)
     {
       gboolean valid = tafel_game_record_set_fen (record, self->fen, NULL);

@@ -16,6 +16,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (TafelMatch, tafel_match, TAFEL, MATCH, GObject)
 
 TafelMatch         *tafel_match_new              (TafelGame         game);
+TafelMatch         *tafel_match_new_for_rules    (const TafelRules *rules);
 
 TafelGame           tafel_match_get_game         (TafelMatch       *self);
 const TafelRules   *tafel_match_get_rules        (TafelMatch       *self);

@@ -37,7 +37,8 @@ tafel_save_to_data (const TafelSave *save,
 
   g_return_val_if_fail (save != NULL, NULL);
 
-  record = tafel_game_record_new (save->game);
+  record = tafel_game_record_new_for_rules (save->rules != NULL ? save->rules
+                                                               : tafel_rules_get (save->game));
   if ((save->fen != NULL && !tafel_game_record_set_fen (record, save->fen, &error)) ||
       !tafel_game_record_play_text (record, save->moves != NULL ? save->moves : "", &error))
     g_critical ("tafel_save_to_data: not a legal game: %s", error->message);
@@ -129,6 +130,7 @@ from_key_file (const char  *data,
     return fail (error, local_error->message);
 
   save->game = rules->game;
+  save->rules = rules;
   save->moves = tafel_game_record_to_moves (record);
   save->level = level_value;
   save->computer_side = side;
@@ -158,6 +160,7 @@ from_record (const char  *data,
     return fail (error, _("the computer’s side is missing or wrong"));
 
   save->game = tafel_game_record_get_game (record);
+  save->rules = tafel_game_record_get_rules (record);
   save->moves = tafel_game_record_to_moves (record);
   save->fen = g_strdup (tafel_game_record_get_fen (record));
   save->level = level_value;

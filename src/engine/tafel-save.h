@@ -12,7 +12,8 @@
  *
  *   5137 *
  *
- * (plus "fen: …" for a Mill game from a position).  The moves are
+ * (plus "variant: twelve" for a game of a variant other than the
+ * default, "fen: …" for a Mill game from a position).  The moves are
  * replayed through the rules when the file is read, so a file that does
  * not describe a legal game is refused as a whole.  The key file of
  * version 1 ([Tafel Game], moves=5137, level=hard, computer-side=1) is
@@ -29,6 +30,7 @@ G_BEGIN_DECLS
 
 typedef struct {
   TafelGame game;
+  const TafelRules *rules;  /* the game's variant; NULL: the default */
   char *moves;
   TafelLevel level;
   int computer_side;

@@ -44,6 +44,7 @@ struct _TafelSession
 
   /* settings */
   TafelGame game;
+  const TafelRules *variants[TAFEL_N_GAMES]; /* each game's variant chosen */
   TafelLevel level;
   TafelOpponent opponent;
   TafelFirstPlayer first_player;
@@ -84,6 +85,7 @@ G_DEFINE_FINAL_TYPE (TafelSession, tafel_session, G_TYPE_OBJECT)
 enum {
   PROP_0,
   PROP_GAME,
+  PROP_MILL_RULES,
   PROP_LEVEL,
   PROP_OPPONENT,
   PROP_FIRST_PLAYER,
@@ -667,7 +669,7 @@ tafel_session_open_record (TafelSession    *self,
   g_return_if_fail (TAFEL_IS_SESSION (self));
   g_return_if_fail (TAFEL_IS_GAME_RECORD (record));
 
-  tafel_session_set_game (self, tafel_game_record_get_game (record));
+  tafel_session_set_rules (self, tafel_game_record_get_rules (record));
   stop_thinking (self);
   stop_review (self);
   set_browsing (self, FALSE);
@@ -741,7 +743,7 @@ load_game (TafelSession *self)
     g_signal_handlers_disconnect_by_data (self->match, self);
   g_clear_object (&self->match);
 
-  self->match = tafel_match_new (self->game);
+  self->match = tafel_match_new_for_rules (self->variants[self->game]);
   g_signal_connect (self->match, "changed", G_CALLBACK (on_match_changed), self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MATCH]);
   if (!restore_game (self))
@@ -750,12 +752,14 @@ load_game (TafelSession *self)
 
 /* ---- the saved game ---- */
 
-/* Each game keeps its own unfinished game: switching games and back, or
- * starting with --game, finds it where it was left. */
+/* Each game, and each of its variants, keeps its own unfinished game:
+ * switching games and back, or starting with --game, finds it where it
+ * was left.  The default variant's file is the game's from before there
+ * were variants ("mill.ini"). */
 static char *
-save_path (TafelGame game)
+save_path (const TafelRules *rules)
 {
-  g_autofree char *name = g_strconcat (tafel_rules_get (game)->key, ".ini", NULL);
+  g_autofree char *name = g_strconcat (tafel_rules_get_id (rules), ".ini", NULL);
 
   return g_build_filename (g_get_user_state_dir (), "tafel", name, NULL);
 }
@@ -766,7 +770,7 @@ static void
 save_game (TafelSession *self)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = save_path (self->game);
+  g_autofree char *path = save_path (tafel_match_get_rules (self->match));
   g_autofree char *data = NULL;
   g_autoptr(TafelGameRecord) record = NULL;
   gsize length;
@@ -812,7 +816,8 @@ static gboolean
 restore_game (TafelSession *self)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = save_path (self->game);
+  const TafelRules *rules = tafel_match_get_rules (self->match);
+  g_autofree char *path = save_path (rules);
   g_autofree char *data = NULL;
   g_auto(TafelSave) save = { 0 };
   gboolean restoring = self->restoring;
@@ -824,7 +829,7 @@ restore_game (TafelSession *self)
         message (self, error->message);
       return FALSE;
     }
-  if (!tafel_save_from_data (data, length, &save, &error) || save.game != self->game)
+  if (!tafel_save_from_data (data, length, &save, &error) || save.rules != rules)
     {
       set_aside (self, path, error != NULL ? error->message : _("it is for another game"));
       return FALSE;
@@ -839,7 +844,7 @@ restore_game (TafelSession *self)
   set_computer_side (self, save.computer_side);
   if (save.fen != NULL)
     {
-      g_autoptr(TafelGameRecord) record = tafel_game_record_new (self->game);
+      g_autoptr(TafelGameRecord) record = tafel_game_record_new_for_rules (rules);
 
       /* tafel_save_from_data () has played them through once already. */
       if (tafel_game_record_set_fen (record, save.fen, NULL) &&
@@ -1050,13 +1055,79 @@ tafel_session_set_game (TafelSession *self,
   g_return_if_fail (TAFEL_IS_SESSION (self));
   g_return_if_fail ((guint) game < TAFEL_N_GAMES);
 
-  if (self->game == game && (self->match != NULL || !self->started))
+  tafel_session_set_rules (self, self->variants[game]);
+}
+
+/**
+ * tafel_session_get_rules:
+ *
+ * Returns: the rules of the game shown, in the variant chosen for it
+ */
+const TafelRules *
+tafel_session_get_rules (TafelSession *self)
+{
+  g_return_val_if_fail (TAFEL_IS_SESSION (self), NULL);
+
+  return self->variants[self->game];
+}
+
+/**
+ * tafel_session_set_rules:
+ * @rules: the rules of one of a game's variants
+ *
+ * Shows @rules' game and makes @rules its variant (the "mill-rules"
+ * property for Mill).  Another game or variant than the one shown
+ * brings back the unfinished game kept for it, or starts a new one; the
+ * one shown before stays saved.
+ */
+void
+tafel_session_set_rules (TafelSession     *self,
+                         const TafelRules *rules)
+{
+  gboolean same;
+
+  g_return_if_fail (TAFEL_IS_SESSION (self));
+  g_return_if_fail (rules != NULL && (guint) rules->game < TAFEL_N_GAMES);
+
+  same = self->game == rules->game && self->variants[rules->game] == rules;
+  if (same && (self->match != NULL || !self->started))
     return;
 
-  self->game = game;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
-  if (self->started)
+  g_object_freeze_notify (G_OBJECT (self));
+  if (self->variants[rules->game] != rules)
+    {
+      self->variants[rules->game] = rules;
+      if (rules->game == TAFEL_GAME_MILL)
+        g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MILL_RULES]);
+    }
+  if (self->game != rules->game)
+    {
+      self->game = rules->game;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+    }
+  if (self->started && (self->match == NULL || tafel_match_get_rules (self->match) != rules))
     load_game (self);
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+/* The "mill-rules" property: Mill's variant, shown when Mill is. */
+static void
+set_mill_rules (TafelSession *self,
+                const char   *variant)
+{
+  const TafelRules *rules = tafel_rules_get_variant (TAFEL_GAME_MILL, variant);
+
+  g_return_if_fail (rules != NULL);
+
+  if (self->variants[TAFEL_GAME_MILL] == rules)
+    return;
+  if (self->game != TAFEL_GAME_MILL)
+    {
+      self->variants[TAFEL_GAME_MILL] = rules;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MILL_RULES]);
+      return;
+    }
+  tafel_session_set_rules (self, rules);
 }
 
 TafelLevel
@@ -1439,7 +1510,7 @@ tafel_session_start_position (TafelSession  *self,
   g_return_val_if_fail ((guint) game < TAFEL_N_GAMES, FALSE);
   g_return_val_if_fail (moves != NULL, FALSE);
 
-  check = tafel_match_new (game);
+  check = tafel_match_new_for_rules (self->variants[game]);
   if (!tafel_match_load_moves (check, moves, error))
     return FALSE;
 
@@ -1483,6 +1554,9 @@ tafel_session_get_property (GObject    *object,
     {
     case PROP_GAME:
       g_value_set_enum (value, self->game);
+      break;
+    case PROP_MILL_RULES:
+      g_value_set_string (value, self->variants[TAFEL_GAME_MILL]->variant);
       break;
     case PROP_LEVEL:
       g_value_set_enum (value, self->level);
@@ -1556,6 +1630,9 @@ tafel_session_set_property (GObject      *object,
     {
     case PROP_GAME:
       tafel_session_set_game (self, g_value_get_enum (value));
+      break;
+    case PROP_MILL_RULES:
+      set_mill_rules (self, g_value_get_string (value));
       break;
     case PROP_LEVEL:
       tafel_session_set_level (self, g_value_get_enum (value));
@@ -1649,6 +1726,9 @@ tafel_session_class_init (TafelSessionClass *klass)
 
   properties[PROP_GAME] =
     g_param_spec_enum ("game", NULL, NULL, TAFEL_TYPE_GAME, TAFEL_GAME_INFINITY, rw);
+  /* Mill's variant: "nine" (the default), "lasker", "twelve", ... */
+  properties[PROP_MILL_RULES] =
+    g_param_spec_string ("mill-rules", NULL, NULL, "nine", rw);
   properties[PROP_LEVEL] =
     g_param_spec_enum ("level", NULL, NULL, TAFEL_TYPE_LEVEL, TAFEL_LEVEL_MEDIUM, rw);
   properties[PROP_OPPONENT] =
@@ -1706,6 +1786,8 @@ static void
 tafel_session_init (TafelSession *self)
 {
   self->game = TAFEL_GAME_INFINITY;
+  for (guint game = 0; game < TAFEL_N_GAMES; game++)
+    self->variants[game] = tafel_rules_get (game);
   self->level = TAFEL_LEVEL_MEDIUM;
   self->opponent = TAFEL_OPPONENT_COMPUTER;
   self->first_player = TAFEL_FIRST_PLAYER_RANDOM;

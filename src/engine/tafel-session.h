@@ -41,6 +41,9 @@ TafelAi          *tafel_session_get_ai            (TafelSession      *self);
 TafelGame         tafel_session_get_game          (TafelSession      *self);
 void              tafel_session_set_game          (TafelSession      *self,
                                                    TafelGame          game);
+const TafelRules *tafel_session_get_rules         (TafelSession      *self);
+void              tafel_session_set_rules         (TafelSession      *self,
+                                                   const TafelRules  *rules);
 TafelLevel        tafel_session_get_level         (TafelSession      *self);
 void              tafel_session_set_level         (TafelSession      *self,
                                                    TafelLevel         level);

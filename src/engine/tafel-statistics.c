@@ -21,6 +21,10 @@
  *   second-wins=1
  *   draws=0
  *
+ * Each variant of a game is counted on its own, in groups named by its id
+ * (tafel_rules_get_id ()): "mill/hard" for Nine Men's Morris (as before
+ * there were variants), "mill-twelve/hard" for Twelve.
+ *
  * A missing group or key counts as zero.  A file that cannot be understood
  * is renamed to FILE.damaged-STAMP, never deleted, and counting starts
  * afresh.  The object knows nothing of when a game ends: its owner records
@@ -42,14 +46,17 @@
 #define PAIR_GROUP "two-persons"
 /* Counts stop here instead of wrapping around. */
 #define MAX_COUNT ((guint) G_MAXINT)
+/* Every game's variants together (see tables_init ()). */
+#define MAX_TABLES 16
 
 struct _TafelStatistics
 {
   GObject parent_instance;
 
   char *path;
-  TafelRecord records[TAFEL_N_GAMES][TAFEL_N_LEVELS];
-  TafelPairRecord pairs[TAFEL_N_GAMES];
+  /* by table: each variant of each game, see table_index () */
+  TafelRecord records[MAX_TABLES][TAFEL_N_LEVELS];
+  TafelPairRecord pairs[MAX_TABLES];
 };
 
 G_DEFINE_FINAL_TYPE (TafelStatistics, tafel_statistics, G_TYPE_OBJECT)
@@ -83,17 +90,45 @@ level_nick (TafelLevel level)
   return g_enum_get_value (levels, level)->value_nick;
 }
 
-static char *
-level_group (TafelGame  game,
-             TafelLevel level)
+/* The rules counted: every variant of every game, in game order. */
+static const TafelRules *tables[MAX_TABLES];
+static guint n_tables;
+
+static void
+tables_init (void)
 {
-  return g_strdup_printf ("%s/%s", tafel_rules_get (game)->key, level_nick (level));
+  if (n_tables > 0)
+    return;
+  for (guint game = 0; game < TAFEL_N_GAMES; game++)
+    for (const TafelRules *const *list = tafel_rules_get_variants (game); *list != NULL; list++)
+      {
+        g_assert (n_tables < MAX_TABLES);
+        tables[n_tables++] = *list;
+      }
+}
+
+/* The table of @rules, or -1 if they are none of the games' rules. */
+static int
+table_index (const TafelRules *rules)
+{
+  tables_init ();
+  for (guint i = 0; i < n_tables; i++)
+    if (tables[i] == rules)
+      return i;
+  return -1;
 }
 
 static char *
-pair_group (TafelGame game)
+level_group (guint      table,
+             TafelLevel level)
 {
-  return g_strdup_printf ("%s/%s", tafel_rules_get (game)->key, PAIR_GROUP);
+  return g_strdup_printf ("%s/%s", tafel_rules_get_id (tables[table]), level_nick (level));
+}
+
+static char *
+pair_group (guint table)
+{
+  return g_strdup_printf ("%s/%s", tafel_rules_get_id (tables[table]), PAIR_GROUP);
 }
 
 static void
@@ -161,7 +196,8 @@ parse (TafelStatistics  *self,
   if (version != TAFEL_STATISTICS_VERSION)
     return fail (error, _("it is of another version"));
 
-  for (guint game = 0; game < TAFEL_N_GAMES; game++)
+  tables_init ();
+  for (guint game = 0; game < n_tables; game++)
     {
       g_autofree char *pgroup = pair_group (game);
       gint64 first, second, draws;
@@ -275,7 +311,8 @@ tafel_statistics_save (TafelStatistics  *self,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   g_key_file_set_integer (file, HEADER_GROUP, "version", TAFEL_STATISTICS_VERSION);
-  for (guint game = 0; game < TAFEL_N_GAMES; game++)
+  tables_init ();
+  for (guint game = 0; game < n_tables; game++)
     {
       g_autofree char *pgroup = pair_group (game);
       const TafelPairRecord *p = &self->pairs[game];
@@ -306,21 +343,24 @@ tafel_statistics_save (TafelStatistics  *self,
  * tafel_statistics_record:
  * @result: how the game ended for the person
  *
+ * @rules: the rules of the game's variant
+ *
  * Counts one finished game against the computer at @level.
  */
 void
-tafel_statistics_record (TafelStatistics *self,
-                         TafelGame        game,
-                         TafelLevel       level,
-                         TafelResult      result)
+tafel_statistics_record (TafelStatistics  *self,
+                         const TafelRules *rules,
+                         TafelLevel        level,
+                         TafelResult       result)
 {
   TafelRecord *r;
+  int table = table_index (rules);
 
   g_return_if_fail (TAFEL_IS_STATISTICS (self));
-  g_return_if_fail (game < TAFEL_N_GAMES);
+  g_return_if_fail (table >= 0);
   g_return_if_fail (level < TAFEL_N_LEVELS);
 
-  r = &self->records[game][level];
+  r = &self->records[table][level];
   switch (result)
     {
     case TAFEL_RESULT_WON:
@@ -350,17 +390,18 @@ tafel_statistics_record (TafelStatistics *self,
  * Counts one finished game between two persons.
  */
 void
-tafel_statistics_record_pair (TafelStatistics *self,
-                              TafelGame        game,
-                              int              winner)
+tafel_statistics_record_pair (TafelStatistics  *self,
+                              const TafelRules *rules,
+                              int               winner)
 {
   TafelPairRecord *p;
+  int table = table_index (rules);
 
   g_return_if_fail (TAFEL_IS_STATISTICS (self));
-  g_return_if_fail (game < TAFEL_N_GAMES);
+  g_return_if_fail (table >= 0);
   g_return_if_fail (winner >= TAFEL_SIDE_NONE && winner <= 1);
 
-  p = &self->pairs[game];
+  p = &self->pairs[table];
   if (winner == 0)
     count_up (&p->first_wins);
   else if (winner == 1)
@@ -407,13 +448,13 @@ tafel_statistics_count_match (TafelStatistics *self,
 
   *counted = TRUE;
   if (computer_side == TAFEL_SIDE_NONE)
-    tafel_statistics_record_pair (self, tafel_match_get_game (match),
+    tafel_statistics_record_pair (self, tafel_match_get_rules (match),
                                   outcome->status == TAFEL_STATUS_WON ? outcome->winner
                                                                       : TAFEL_SIDE_NONE);
   else if (outcome->status == TAFEL_STATUS_DRAWN)
-    tafel_statistics_record (self, tafel_match_get_game (match), level, TAFEL_RESULT_DRAWN);
+    tafel_statistics_record (self, tafel_match_get_rules (match), level, TAFEL_RESULT_DRAWN);
   else
-    tafel_statistics_record (self, tafel_match_get_game (match), level,
+    tafel_statistics_record (self, tafel_match_get_rules (match), level,
                              outcome->winner == computer_side ? TAFEL_RESULT_LOST
                                                               : TAFEL_RESULT_WON);
   return TRUE;
@@ -434,29 +475,33 @@ tafel_statistics_reset (TafelStatistics *self)
 }
 
 void
-tafel_statistics_get_record (TafelStatistics *self,
-                             TafelGame        game,
-                             TafelLevel       level,
-                             TafelRecord     *record)
+tafel_statistics_get_record (TafelStatistics  *self,
+                             const TafelRules *rules,
+                             TafelLevel        level,
+                             TafelRecord      *record)
 {
+  int table = table_index (rules);
+
   g_return_if_fail (TAFEL_IS_STATISTICS (self));
-  g_return_if_fail (game < TAFEL_N_GAMES);
+  g_return_if_fail (table >= 0);
   g_return_if_fail (level < TAFEL_N_LEVELS);
   g_return_if_fail (record != NULL);
 
-  *record = self->records[game][level];
+  *record = self->records[table][level];
 }
 
 void
-tafel_statistics_get_pair_record (TafelStatistics *self,
-                                  TafelGame        game,
-                                  TafelPairRecord *record)
+tafel_statistics_get_pair_record (TafelStatistics  *self,
+                                  const TafelRules *rules,
+                                  TafelPairRecord  *record)
 {
+  int table = table_index (rules);
+
   g_return_if_fail (TAFEL_IS_STATISTICS (self));
-  g_return_if_fail (game < TAFEL_N_GAMES);
+  g_return_if_fail (table >= 0);
   g_return_if_fail (record != NULL);
 
-  *record = self->pairs[game];
+  *record = self->pairs[table];
 }
 
 /**
@@ -471,7 +516,8 @@ tafel_statistics_get_n_games (TafelStatistics *self)
 
   g_return_val_if_fail (TAFEL_IS_STATISTICS (self), 0);
 
-  for (guint game = 0; game < TAFEL_N_GAMES; game++)
+  tables_init ();
+  for (guint game = 0; game < n_tables; game++)
     {
       for (guint level = 0; level < TAFEL_N_LEVELS; level++)
         n += self->records[game][level].won + self->records[game][level].drawn +

@@ -52,11 +52,11 @@ gboolean         tafel_statistics_save             (TafelStatistics  *self,
                                                     GError          **error);
 
 void             tafel_statistics_record           (TafelStatistics  *self,
-                                                    TafelGame         game,
+                                                    const TafelRules *rules,
                                                     TafelLevel        level,
                                                     TafelResult       result);
 void             tafel_statistics_record_pair      (TafelStatistics  *self,
-                                                    TafelGame         game,
+                                                    const TafelRules *rules,
                                                     int               winner);
 gboolean         tafel_statistics_count_match      (TafelStatistics  *self,
                                                     TafelMatch       *match,
@@ -66,11 +66,11 @@ gboolean         tafel_statistics_count_match      (TafelStatistics  *self,
 void             tafel_statistics_reset            (TafelStatistics  *self);
 
 void             tafel_statistics_get_record       (TafelStatistics  *self,
-                                                    TafelGame         game,
+                                                    const TafelRules *rules,
                                                     TafelLevel        level,
                                                     TafelRecord      *record);
 void             tafel_statistics_get_pair_record  (TafelStatistics  *self,
-                                                    TafelGame         game,
+                                                    const TafelRules *rules,
                                                     TafelPairRecord  *record);
 guint            tafel_statistics_get_n_games      (TafelStatistics  *self);
 

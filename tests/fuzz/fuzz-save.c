@@ -50,16 +50,17 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 
   REQUIRE (error == NULL);
   REQUIRE ((guint) save.game < TAFEL_N_GAMES);
+  REQUIRE (save.rules != NULL && save.rules->game == save.game);
   REQUIRE ((guint) save.level < TAFEL_N_LEVELS);
   REQUIRE (save.computer_side >= -1 && save.computer_side <= 1);
   REQUIRE (save.moves != NULL);
-  record = tafel_game_record_new (save.game);
+  record = tafel_game_record_new_for_rules (save.rules);
   REQUIRE (save.fen == NULL || tafel_game_record_set_fen (record, save.fen, NULL));
   REQUIRE (tafel_game_record_play_text (record, save.moves, NULL));
 
   written = tafel_save_to_data (&save, &length);
   REQUIRE (tafel_save_from_data (written, length, &again, NULL));
-  REQUIRE (again.game == save.game && again.level == save.level &&
+  REQUIRE (again.rules == save.rules && again.level == save.level &&
            again.computer_side == save.computer_side);
   REQUIRE (g_strcmp0 (again.moves, save.moves) == 0);
   REQUIRE (g_strcmp0 (again.fen, save.fen) == 0);
