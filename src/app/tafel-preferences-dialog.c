@@ -1,5 +1,6 @@
 /* tafel-preferences-dialog.c: level, opponent, who starts, thinking pause,
- * style, what the position is worth, thinking on the person's time
+ * style, what the position is worth, thinking on the person's time, the
+ * rules of Mill
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -24,6 +25,7 @@ struct _TafelPreferencesDialog
   GtkWidget *style_dropdown;
   GtkWidget *value_switch;
   GtkWidget *think_switch;
+  GtkWidget *mill_rules_dropdown;
 
   GSettings *settings;
 };
@@ -64,6 +66,7 @@ tafel_preferences_dialog_class_init (TafelPreferencesDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TafelPreferencesDialog, style_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TafelPreferencesDialog, value_switch);
   gtk_widget_class_bind_template_child (widget_class, TafelPreferencesDialog, think_switch);
+  gtk_widget_class_bind_template_child (widget_class, TafelPreferencesDialog, mill_rules_dropdown);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
@@ -71,6 +74,8 @@ tafel_preferences_dialog_class_init (TafelPreferencesDialogClass *klass)
 static void
 tafel_preferences_dialog_init (TafelPreferencesDialog *self)
 {
+  g_autoptr(GListModel) mill_titles = tafel_settings_variant_titles (TAFEL_GAME_MILL);
+
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->settings = g_settings_new (APPLICATION_ID);
@@ -78,6 +83,9 @@ tafel_preferences_dialog_init (TafelPreferencesDialog *self)
   tafel_settings_bind_choice (self->settings, "opponent", self->opponent_dropdown, opponent_choices);
   tafel_settings_bind_choice (self->settings, "first-player", self->first_player_dropdown, first_player_choices);
   tafel_settings_bind_choice (self->settings, "style", self->style_dropdown, style_choices);
+  gtk_drop_down_set_model (GTK_DROP_DOWN (self->mill_rules_dropdown), mill_titles);
+  tafel_settings_bind_choice (self->settings, "mill-rules", self->mill_rules_dropdown,
+                              tafel_settings_variant_keys (TAFEL_GAME_MILL));
   g_settings_bind (self->settings, "thinking-pause", self->pause_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "show-value", self->value_switch, "active",

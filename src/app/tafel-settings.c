@@ -1,4 +1,5 @@
-/* tafel-settings.c: binding string-choice settings to drop-downs
+/* tafel-settings.c: binding string-choice settings to drop-downs; the
+ * variants' titles and keys for them
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -51,4 +52,37 @@ tafel_settings_bind_choice (GSettings         *settings,
                                 G_SETTINGS_BIND_DEFAULT,
                                 choice_to_index, index_to_choice,
                                 (gpointer) choices, NULL);
+}
+
+GListModel *
+tafel_settings_variant_titles (TafelGame game)
+{
+  const TafelRules *const *variants = tafel_rules_get_variants (game);
+  GtkStringList *titles = gtk_string_list_new (NULL);
+
+  for (guint i = 0; variants[i] != NULL; i++)
+    gtk_string_list_append (titles, tafel_rules_get_variant_title (variants[i]));
+  return G_LIST_MODEL (titles);
+}
+
+#define MAX_VARIANTS 16
+
+const char *const *
+tafel_settings_variant_keys (TafelGame game)
+{
+  static const char *keys[TAFEL_N_GAMES][MAX_VARIANTS];
+
+  g_return_val_if_fail ((guint) game < TAFEL_N_GAMES, NULL);
+
+  if (keys[game][0] == NULL)
+    {
+      const TafelRules *const *variants = tafel_rules_get_variants (game);
+
+      for (guint i = 0; variants[i] != NULL && variants[i]->variant != NULL; i++)
+        {
+          g_assert (i + 1 < MAX_VARIANTS);
+          keys[game][i] = variants[i]->variant;
+        }
+    }
+  return keys[game];
 }

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "tafel-names.h"
+#include "tafel-settings.h"
 #include "tafel-statistics-dialog-private.h"
 
 #define N_COLUMNS 5
@@ -190,17 +191,12 @@ static GtkWidget *
 build_variant_row (TafelStatisticsDialog *self,
                    TafelGame              game)
 {
-  const TafelRules *const *variants = tafel_rules_get_variants (game);
-  g_autoptr(GtkStringList) titles = gtk_string_list_new (NULL);
   GtkWidget *box, *label, *dropdown;
-
-  for (guint i = 0; variants[i] != NULL; i++)
-    gtk_string_list_append (titles, tafel_rules_get_variant_title (variants[i]));
 
   box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   label = gtk_label_new_with_mnemonic (_("_Rules"));
   gtk_widget_add_css_class (label, "heading");
-  dropdown = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&titles)), NULL);
+  dropdown = gtk_drop_down_new (tafel_settings_variant_titles (game), NULL);
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), dropdown);
   gtk_box_append (GTK_BOX (box), label);
   gtk_box_append (GTK_BOX (box), dropdown);

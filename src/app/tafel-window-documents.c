@@ -206,7 +206,7 @@ tafel_window_save_game_as (TafelWindow *self)
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *date = g_date_time_format (now, "%Y-%m-%d");
   const TafelRules *rules = tafel_match_get_rules (tafel_window_get_match (self));
-  g_autofree char *name = g_strdup_printf ("%s-%s.tafel", rules->key, date);
+  g_autofree char *name = g_strdup_printf ("%s-%s.tafel", tafel_rules_get_id (rules), date);
 
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
   show_chooser (self, chooser, G_CALLBACK (on_save_chosen));

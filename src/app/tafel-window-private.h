@@ -18,6 +18,7 @@ struct _TafelWindow
   GtkWidget *move_list;
   GtkWidget *status_label;
   GtkWidget *game_dropdown;
+  GtkWidget *variant_label;
   GtkWidget *banner_revealer;
   GtkWidget *banner_label;
   GtkWidget *review_box;

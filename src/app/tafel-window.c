@@ -224,6 +224,19 @@ update (TafelWindow *self)
   tafel_window_update_actions (self);
 }
 
+/* Under the game's name: its variant, unless it is the default (Nine
+ * Men's Morris is the game's name already). */
+static void
+update_variant (TafelWindow *self)
+{
+  const TafelRules *rules = tafel_match_get_rules (tafel_window_get_match (self));
+  const char *title = rules != tafel_rules_get (rules->game) ? tafel_rules_get_variant_title (rules)
+                                                              : NULL;
+
+  gtk_label_set_text (GTK_LABEL (self->variant_label), title);
+  gtk_widget_set_visible (self->variant_label, title != NULL);
+}
+
 static void
 play (TafelWindow     *self,
       const TafelMove *move)
@@ -532,6 +545,7 @@ tafel_window_class_init (TafelWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TafelWindow, move_list);
   gtk_widget_class_bind_template_child (widget_class, TafelWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, TafelWindow, game_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, TafelWindow, variant_label);
   gtk_widget_class_bind_template_child (widget_class, TafelWindow, banner_revealer);
   gtk_widget_class_bind_template_child (widget_class, TafelWindow, banner_label);
   gtk_widget_class_bind_template_child (widget_class, TafelWindow, review_box);
@@ -573,6 +587,7 @@ tafel_window_init (TafelWindow *self)
   tafel_window_add_actions (self);
 
   g_signal_connect_swapped (self->session, "notify::match", G_CALLBACK (update), self);
+  g_signal_connect_swapped (self->session, "notify::match", G_CALLBACK (update_variant), self);
   g_signal_connect_swapped (self->session, "notify::thinking", G_CALLBACK (update), self);
   g_signal_connect_swapped (self->session, "notify::computer-side", G_CALLBACK (update), self);
   g_signal_connect_swapped (self->session, "notify::known-value", G_CALLBACK (update_status), self);
