@@ -248,7 +248,7 @@ def test_mill_variants():
     expect(r['variant'] == 'three' and r['wins'] + r['draws'] + r['losses'] == 2, repr(r))
 
     code, out, err = run(['engine', '--game', 'mill', '--variant', 'three'],
-                         b'position startpos moves c3 d5 c4 e5\ngo nodes 2000\nquit\n')
+                         b'position startpos moves c3 d5 c4 e5\ngo nodes 2000\n')
     expect(code == 0 and 'bestmove c5' in out, 'the winning row: %r %r' % (out, err))
 
 

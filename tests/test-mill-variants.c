@@ -744,6 +744,58 @@ test_ai (void)
     }
 }
 
+/* The search knows the ends only some variants have: Three's row that
+ * wins (so it blocks it, and takes its own), Twelve's full board. */
+static void
+test_search_sees_variant_ends (void)
+{
+  TafelMillSearchLimits limits = { 0 };
+  TafelMillSearchResult result;
+  TafelState state;
+  g_autofree char *word = NULL;
+
+  limits.max_depth = 4;
+  limits.flags = TAFEL_MILL_SEARCH_NO_TABLES;
+
+  /* Black must block c5, or White's row c3-c4-c5 wins. */
+  play ("three", "c3 d5 c4", &state);
+  g_assert_true (tafel_mill_search (&state, NULL, &limits, NULL, NULL, &result));
+  word = tafel_rules_format_move (tafel_rules_get_variant (TAFEL_GAME_MILL, "three"),
+                                  &state, &result.best);
+  g_assert_cmpstr (word, ==, "c5");
+  g_clear_pointer (&word, g_free);
+
+  /* White's own row wins at once: a proven win in one. */
+  play ("three", "c3 d5 c4 e5", &state);
+  g_assert_true (tafel_mill_search (&state, NULL, &limits, NULL, NULL, &result));
+  g_assert_true (result.proven);
+  g_assert_cmpint (result.score, ==, TAFEL_MILL_SCORE_WIN - 1);
+
+  /* Twelve: the last placement fills the board with no mill: a draw, which
+   * the search knows exactly (and does not score as a position). */
+  {
+    const TafelRules *rules = tafel_rules_get_variant (TAFEL_GAME_MILL, "twelve");
+    const TafelMillVariant *v = tafel_mill_variant_lookup ("twelve");
+    const char *white[] = { "a1", "a7", "b4", "c3", "c5", "d2", "d6", "e4",
+                            "f2", "f6", "g1", "g7" };
+    TafelMillState *s;
+
+    rules->init (&state);
+    s = TAFEL_MILL_STATE (&state);
+    for (guint i = 0; i < G_N_ELEMENTS (white); i++)
+      s->stones[0] |= 1u << tafel_mill_variant_point (v, white[i]);
+    /* Black's last stone still in hand, for g4. */
+    s->stones[1] = 0xffffff & ~s->stones[0] & ~(1u << tafel_mill_variant_point (v, "g4"));
+    s->hand[0] = 0;
+    s->hand[1] = 1;
+    s->side = 1;
+    s->key = tafel_mill_compute_key (s);
+    g_assert_true (tafel_mill_search (&state, NULL, &limits, NULL, NULL, &result));
+    g_assert_cmpint (result.score, ==, 0);
+    g_assert_true (tafel_rules_is_legal (rules, &state, &result.best));
+  }
+}
+
 static void
 test_tables_guarded (void)
 {
@@ -854,6 +906,7 @@ main (int   argc,
   g_test_add_func ("/mill-variants/three-and-six", test_three_and_six);
   g_test_add_func ("/mill-variants/ai", test_ai);
   g_test_add_func ("/mill-variants/tables-guarded", test_tables_guarded);
+  g_test_add_func ("/mill-variants/search-sees-variant-ends", test_search_sees_variant_ends);
 
   return g_test_run ();
 }
