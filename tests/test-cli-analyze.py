@@ -207,4 +207,49 @@ def test_selfplay_audit():
     expect(len(err.splitlines()) == a['lost'], 'one record per lost result: %r' % err)
 
 
+def test_mill_variants():
+    # --variant picks a game's rules; the output names a variant other
+    # than the default.  (The rules themselves are proven in
+    # test-mill-variants against a reference; here only the command line.)
+    counts = {}
+    for variant in ('nine', 'lasker', 'double', 'twelve', 'six', 'three'):
+        code, out, err = run(['perft', '--game', 'mill', '--variant', variant, '--depth', '3'])
+        expect(code == 0, '%s: %s' % (variant, err))
+        counts[variant] = json.loads(out)['nodes']
+    # No mill closes in three placements: the number of empty points
+    # multiplied, and Lasker's third half-move may also step.
+    expect(counts['nine'] == counts['double'] == counts['twelve'] == 24 * 23 * 22, repr(counts))
+    expect(counts['six'] == 16 * 15 * 14 and counts['three'] == 9 * 8 * 7, repr(counts))
+    expect(counts['lasker'] > counts['nine'], repr(counts))
+
+    code, out, err = run(['analyze', '--game', 'mill', '--variant', 'double',
+                          '--moves', 'a1 d2 a7 d6 b4 f4 c4 g1'])
+    expect(code == 0, err)
+    a = json.loads(out)
+    expect(a['variant'] == 'double' and 'a4xd2xd6' in a['legal_moves'], repr(a))
+    expect(a['best_moves'] and set(a['best_moves']) <= set(a['legal_moves']), repr(a))
+    a = analyze('mill', 'a1 d2 a7 d6 b4 f4 c4 g1')
+    expect('variant' not in a and 'a4xd2' in a['legal_moves'], repr(a))
+
+    code, out, err = run(['analyze', '--game', 'mill', '--variant', 'lasker', '--moves', 'a1 d2 a1-a4'])
+    expect(code == 0 and json.loads(out)['status'] == 'running', err)
+    code, out, err = run(['analyze', '--game', 'mill', '--moves', 'a1 d2 a1-a4'])
+    expect(code != 0 and 'placed before' in err, 'Nine refuses a step while placing: %r' % err)
+
+    code, out, err = run(['perft', '--game', 'mill', '--variant', 'eleven', '--depth', '1'])
+    expect(code == 2 and 'eleven' in err and 'twelve' in err, repr(err))
+    code, out, err = run(['perft', '--game', 'connect-four', '--variant', 'nine', '--depth', '1'])
+    expect(code == 2 and 'connect-four' in err and 'no variants' in err, repr(err))
+
+    code, out, err = run(['selfplay', '--game', 'mill', '--variant', 'three', '--levels',
+                          'medium,relaxed', '--games', '2'])
+    expect(code == 0, err)
+    r = json.loads(out)
+    expect(r['variant'] == 'three' and r['wins'] + r['draws'] + r['losses'] == 2, repr(r))
+
+    code, out, err = run(['engine', '--game', 'mill', '--variant', 'three'],
+                         b'position startpos moves c3 d5 c4 e5\ngo nodes 2000\n')
+    expect(code == 0 and 'bestmove c5' in out, 'the winning row: %r %r' % (out, err))
+
+
 main(globals())

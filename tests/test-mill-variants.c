@@ -12,6 +12,8 @@
 
 #include "tafel-games.h"
 #include "tafel-mill.h"
+#include "tafel-mill-egtb.h"
+#include "tafel-mill-search.h"
 #include "tafel-mill-variant.h"
 
 typedef struct {
@@ -126,10 +128,10 @@ test_pictures (void)
 /* ---- a reference move generator over the pictures' data ----
  * Placing (and, with stones in hand in Lasker, moving), moving along the
  * picture's connections, flying with 3 stones where the variant flies, one
- * removal for a closed mill (from outside the opponent's mills unless all
- * its stones stand in mills).  Three's mill-wins ends the game instead of
- * removing.  Double removal is not modelled: no two mills can close at
- * once within the first 5 half-moves. */
+ * removal per mill-closing move (a stone outside the opponent's mills
+ * unless all its stones stand in mills), two where a double mill counts
+ * double (a pair that can be removed one after the other).  Three's
+ * mill-wins ends the game instead of removing. */
 
 typedef struct {
   guint n;
@@ -137,112 +139,239 @@ typedef struct {
   guint n_mills;
   guint32 mills[TAFEL_MILL_VARIANT_MAX_MILLS];
   TafelMillVariantFlags flags;
+  guint hand;
 } RefBoard;
 
+typedef struct {
+  guint32 stones[2];
+  guint hand[2];
+  guint side;
+  guint clock;          /* half-moves since a placement or removal */
+} RefPosition;
+
 static void
-ref_board (const Picture *pic, RefBoard *b)
+ref_board (const char *key, RefBoard *b)
 {
-  const TafelMillVariant *v = tafel_mill_variant_lookup (pic->key);
-  g_auto(GStrv) entries = g_strsplit (pic->neighbours, " ", -1);
-  g_auto(GStrv) mills = g_strsplit (pic->mills, " ", -1);
+  const Picture *pic = NULL;
+  const TafelMillVariant *v = tafel_mill_variant_lookup (key);
 
-  memset (b, 0, sizeof *b);
-  b->n = pic->n_points;
-  b->flags = v->flags;
-  for (guint i = 0; entries[i] != NULL; i++)
-    {
-      g_auto(GStrv) parts = g_strsplit (entries[i], ":", 2);
-      g_auto(GStrv) list = g_strsplit (parts[1], ",", -1);
+  for (guint k = 0; k < G_N_ELEMENTS (pictures); k++)
+    if (strcmp (pictures[k].key, key) == 0)
+      pic = &pictures[k];
+  g_assert_nonnull (pic);
 
-      b->adj[tafel_mill_variant_point (v, parts[0])] |= mask_of (v, list);
-    }
-  for (; mills[b->n_mills] != NULL; b->n_mills++)
-    {
-      g_auto(GStrv) names = g_strsplit (mills[b->n_mills], "-", -1);
+  {
+    g_auto(GStrv) entries = g_strsplit (pic->neighbours, " ", -1);
+    g_auto(GStrv) mills = g_strsplit (pic->mills, " ", -1);
 
-      b->mills[b->n_mills] = mask_of (v, names);
-    }
+    memset (b, 0, sizeof *b);
+    b->n = pic->n_points;
+    b->hand = pic->hand;
+    b->flags = v->flags;
+    for (guint i = 0; entries[i] != NULL; i++)
+      {
+        g_auto(GStrv) parts = g_strsplit (entries[i], ":", 2);
+        g_auto(GStrv) list = g_strsplit (parts[1], ",", -1);
+
+        b->adj[tafel_mill_variant_point (v, parts[0])] |= mask_of (v, list);
+      }
+    for (; mills[b->n_mills] != NULL; b->n_mills++)
+      {
+        g_auto(GStrv) names = g_strsplit (mills[b->n_mills], "-", -1);
+
+        b->mills[b->n_mills] = mask_of (v, names);
+      }
+  }
 }
 
-static gboolean
-ref_closes (const RefBoard *b, guint32 own, guint to)
+static guint32
+ref_in_mills (const RefBoard *b, guint32 stones)
 {
+  guint32 in = 0;
+
+  for (guint m = 0; m < b->n_mills; m++)
+    if ((stones & b->mills[m]) == b->mills[m])
+      in |= b->mills[m];
+  return in;
+}
+
+static guint32
+ref_removable (const RefBoard *b, guint32 stones)
+{
+  guint32 outside = stones & ~ref_in_mills (b, stones);
+
+  return outside != 0 ? outside : stones;
+}
+
+static guint
+ref_closed (const RefBoard *b, guint32 own, guint to)
+{
+  guint n = 0;
+
   for (guint m = 0; m < b->n_mills; m++)
     if ((b->mills[m] >> to & 1) && (own & b->mills[m]) == b->mills[m])
-      return TRUE;
-  return FALSE;
+      n++;
+  return n;
 }
 
-static guint64
-ref_perft (const RefBoard *b, const guint32 stones[2], const guint hand[2],
-           guint side, guint depth)
+/* The game's end by the position: 0 running, 1 won by @winner, 2 drawn. */
+static int
+ref_end (const RefBoard *b, const RefPosition *p, guint n_moves, int *winner)
 {
-  guint32 own = stones[side], opp = stones[side ^ 1];
+  guint32 empty = ((1u << b->n) - 1) & ~p->stones[0] & ~p->stones[1];
+
+  for (guint i = 0; i < 2; i++)
+    if (__builtin_popcount (p->stones[p->side ^ i]) + p->hand[p->side ^ i] < 3)
+      {
+        *winner = p->side ^ i ^ 1;
+        return 1;
+      }
+  if (b->flags & TAFEL_MILL_VARIANT_MILL_WINS)
+    for (guint i = 0; i < 2; i++)
+      if (ref_in_mills (b, p->stones[p->side ^ 1 ^ i]) != 0)
+        {
+          *winner = p->side ^ 1 ^ i;
+          return 1;
+        }
+  if (p->clock >= 100)
+    return 2;
+  if ((b->flags & TAFEL_MILL_VARIANT_FULL_BOARD_DRAW) && empty == 0
+      && p->hand[0] == 0 && p->hand[1] == 0)
+    return 2;
+  if (n_moves == 0)
+    {
+      *winner = p->side ^ 1;
+      return 1;
+    }
+  return 0;
+}
+
+static void
+ref_add (GArray *moves, const guint8 *path, guint len)
+{
+  TafelMove m = { 0 };
+
+  m.len = len;
+  memcpy (m.path, path, len);
+  g_array_append_val (moves, m);
+}
+
+/* Every move of @p (also where the game has ended). */
+static void
+ref_moves (const RefBoard *b, const RefPosition *p, GArray *moves)
+{
+  guint side = p->side;
+  guint32 own = p->stones[side], opp = p->stones[side ^ 1];
   guint32 empty = ((1u << b->n) - 1) & ~own & ~opp;
-  guint32 in_mills = 0;
-  guint64 total = 0;
+  guint32 removable = ref_removable (b, opp);
   guint n_own = __builtin_popcount (own);
 
-  if (depth == 0)
-    return 1;
-  for (guint m = 0; m < b->n_mills; m++)
-    if ((opp & b->mills[m]) == b->mills[m])
-      in_mills |= b->mills[m];
-  if ((b->flags & TAFEL_MILL_VARIANT_MILL_WINS) && in_mills != 0)
-    return 0;
-  if (!(b->flags & TAFEL_MILL_VARIANT_MILL_WINS)
-      && (n_own + hand[side] < 3 || __builtin_popcount (opp) + hand[side ^ 1] < 3))
-    return 0;
-  if ((b->flags & TAFEL_MILL_VARIANT_FULL_BOARD_DRAW) && empty == 0
-      && hand[0] == 0 && hand[1] == 0)
-    return 0;
-
+  g_array_set_size (moves, 0);
   /* from = -1: a placement */
   for (int from = -1; from < (int) b->n; from++)
     {
       guint32 targets;
 
-      if (from < 0 && hand[side] == 0)
+      if (from < 0 && p->hand[side] == 0)
         continue;
       if (from >= 0 && (!(own >> from & 1)
-                        || (hand[side] > 0
+                        || (p->hand[side] > 0
                             && !(b->flags & TAFEL_MILL_VARIANT_MOVE_WITH_HAND))))
         continue;
       if (from < 0)
         targets = empty;
       else if ((b->flags & TAFEL_MILL_VARIANT_FLYING) && n_own == 3
-               && hand[side] == 0)
+               && p->hand[side] == 0)
         targets = empty;
       else
         targets = b->adj[from] & empty;
       for (guint to = 0; to < b->n; to++)
         {
-          guint32 next[2];
-          guint next_hand[2] = { hand[0], hand[1] };
-          guint32 removable;
+          guint8 path[4];
+          guint len = 0, closed;
 
           if (!(targets >> to & 1))
             continue;
-          next[side] = (from < 0 ? own : own & ~(1u << from)) | 1u << to;
-          next[side ^ 1] = opp;
-          if (from < 0)
-            next_hand[side]--;
-          if ((b->flags & TAFEL_MILL_VARIANT_MILL_WINS)
-              || !ref_closes (b, next[side], to))
+          if (from >= 0)
+            path[len++] = from;
+          path[len++] = to;
+          closed = ref_closed (b, (from < 0 ? own : own & ~(1u << from)) | 1u << to, to);
+          if ((b->flags & TAFEL_MILL_VARIANT_MILL_WINS) || closed == 0 || opp == 0)
+            ref_add (moves, path, len);
+          else if (closed >= 2 && (b->flags & TAFEL_MILL_VARIANT_DOUBLE_REMOVAL)
+                   && __builtin_popcount (opp) >= 2)
             {
-              total += ref_perft (b, next, next_hand, side ^ 1, depth - 1);
-              continue;
+              for (guint r = 0; r < b->n; r++)
+                for (guint q = r + 1; q < b->n; q++)
+                  if ((opp >> r & 1) && (opp >> q & 1)
+                      && (((removable >> r & 1)
+                           && (ref_removable (b, opp & ~(1u << r)) >> q & 1))
+                          || ((removable >> q & 1)
+                              && (ref_removable (b, opp & ~(1u << q)) >> r & 1))))
+                    {
+                      path[len] = r;
+                      path[len + 1] = q;
+                      ref_add (moves, path, len + 2);
+                    }
             }
-          removable = opp & ~in_mills;
-          if (removable == 0)
-            removable = opp;
-          for (guint r = 0; r < b->n; r++)
-            if (removable >> r & 1)
-              {
-                next[side ^ 1] = opp & ~(1u << r);
-                total += ref_perft (b, next, next_hand, side ^ 1, depth - 1);
-              }
+          else
+            for (guint r = 0; r < b->n; r++)
+              if (removable >> r & 1)
+                {
+                  path[len] = r;
+                  ref_add (moves, path, len + 1);
+                }
         }
+    }
+}
+
+static void
+ref_apply (const RefBoard *b, RefPosition *p, const TafelMove *m)
+{
+  guint side = p->side;
+  guint i = 0;
+
+  if (p->hand[side] > 0 && !(p->stones[side] >> m->path[0] & 1))
+    {
+      p->stones[side] |= 1u << m->path[0];
+      p->hand[side]--;
+      p->clock = 0;
+      i = 1;
+    }
+  else
+    {
+      p->stones[side] = (p->stones[side] & ~(1u << m->path[0])) | 1u << m->path[1];
+      p->clock++;
+      i = 2;
+    }
+  for (; i < m->len; i++)
+    {
+      p->stones[side ^ 1] &= ~(1u << m->path[i]);
+      p->clock = 0;
+    }
+  p->side ^= 1;
+}
+
+static guint64
+ref_perft (const RefBoard *b, const RefPosition *p, guint depth)
+{
+  g_autoptr(GArray) moves = g_array_new (FALSE, FALSE, sizeof (TafelMove));
+  guint64 total = 0;
+  int winner;
+
+  if (depth == 0)
+    return 1;
+  ref_moves (b, p, moves);
+  if (ref_end (b, p, moves->len, &winner) != 0)
+    return 0;
+  if (depth == 1)
+    return moves->len;
+  for (guint i = 0; i < moves->len; i++)
+    {
+      RefPosition child = *p;
+
+      ref_apply (b, &child, &g_array_index (moves, TafelMove, i));
+      total += ref_perft (b, &child, depth - 1);
     }
   return total;
 }
@@ -250,20 +379,39 @@ ref_perft (const RefBoard *b, const guint32 stones[2], const guint hand[2],
 static guint64
 ref_start_perft (const char *key, guint depth)
 {
-  for (guint k = 0; k < G_N_ELEMENTS (pictures); k++)
-    if (strcmp (pictures[k].key, key) == 0)
-      {
-        RefBoard b;
-        guint32 stones[2] = { 0, 0 };
-        guint hand[2] = { pictures[k].hand, pictures[k].hand };
+  RefBoard b;
+  RefPosition p = { { 0, 0 }, { 0, 0 }, 0, 0 };
 
-        ref_board (&pictures[k], &b);
-        return ref_perft (&b, stones, hand, 0, depth);
-      }
-  g_assert_not_reached ();
+  ref_board (key, &b);
+  p.hand[0] = p.hand[1] = b.hand;
+  return ref_perft (&b, &p, depth);
 }
 
-/* The reference generator agrees with the rules core on Nine. */
+/* The reference generator agrees with the rules core on each variant's
+ * start, depths 1-5 (4 for Twelve and Lasker, whose fifth level is
+ * slow in the reference). */
+static void
+test_reference_perft (void)
+{
+  for (const TafelRules *const *list = tafel_rules_get_variants (TAFEL_GAME_MILL);
+       *list != NULL; list++)
+    {
+      const TafelRules *rules = *list;
+      TafelState state;
+      guint max = 5;
+
+      rules->init (&state);
+      for (guint depth = 1; depth <= max; depth++)
+        {
+          guint64 want = ref_start_perft (rules->variant, depth);
+
+          g_test_message ("%s depth %u: %" G_GUINT64_FORMAT, rules->variant, depth, want);
+          g_assert_cmpuint (want, ==, rules->perft (&state, depth));
+        }
+    }
+}
+
+/* The reference generator agrees with the rules core on Nine to depth 5. */
 static void
 test_reference_nine (void)
 {
@@ -271,11 +419,411 @@ test_reference_nine (void)
   TafelState state;
 
   rules->init (&state);
-  for (guint depth = 1; depth <= 5; depth++)
+  g_assert_cmpuint (ref_start_perft ("nine", 5), ==, rules->perft (&state, 5));
+}
+
+static int
+compare_moves (gconstpointer a, gconstpointer b)
+{
+  return memcmp (a, b, sizeof (TafelMove));
+}
+
+/* Random games in every variant: at each position the rules core's moves
+ * are the reference's, the end agrees, the key is the one computed from
+ * scratch, each move reads back from its notation, and make/unmake is
+ * exact.  Counts the double removals and Lasker's steps with stones in
+ * hand seen, which must occur. */
+static void
+test_random_games (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20261204);
+  g_autoptr(GArray) want = g_array_new (FALSE, FALSE, sizeof (TafelMove));
+  guint games = g_test_slow () ? 2000 : 300;
+  guint doubles = 0, lasker_steps = 0, three_wins = 0;
+
+  for (const TafelRules *const *list = tafel_rules_get_variants (TAFEL_GAME_MILL);
+       *list != NULL; list++)
     {
-      g_test_message ("depth %u", depth);
-      g_assert_cmpuint (ref_start_perft ("nine", depth), ==,
-                        rules->perft (&state, depth));
+      const TafelRules *rules = *list;
+      RefBoard b;
+
+      ref_board (rules->variant, &b);
+      for (guint g = 0; g < games; g++)
+        {
+          TafelState state;
+          RefPosition p = { { 0, 0 }, { b.hand, b.hand }, 0, 0 };
+
+          rules->init (&state);
+          for (guint ply = 0; ply < 200; ply++)
+            {
+              TafelMove moves[TAFEL_MAX_MOVES];
+              const TafelMillState *ms = TAFEL_MILL_CSTATE (&state);
+              guint n = rules->legal_moves (&state, moves);
+              TafelOutcome outcome;
+              int winner = TAFEL_SIDE_NONE, end;
+              TafelUndo undo;
+              TafelState before;
+              guint pick;
+
+              ref_moves (&b, &p, want);
+              end = ref_end (&b, &p, want->len, &winner);
+              g_assert_cmphex (ms->stones[0], ==, p.stones[0]);
+              g_assert_cmphex (ms->stones[1], ==, p.stones[1]);
+              g_assert_cmpuint (ms->key, ==, tafel_mill_compute_key (ms));
+              rules->outcome (&state, NULL, &outcome);
+              if (end != 0)
+                {
+                  g_assert_cmpuint (n, ==, 0);
+                  g_assert_cmpint (outcome.status, ==,
+                                   end == 1 ? TAFEL_STATUS_WON : TAFEL_STATUS_DRAWN);
+                  if (end == 1)
+                    g_assert_cmpint (outcome.winner, ==, winner);
+                  three_wins += end == 1 && (b.flags & TAFEL_MILL_VARIANT_MILL_WINS)
+                                && p.hand[0] + p.hand[1] > 0;
+                  break;
+                }
+              g_assert_cmpint (outcome.status, ==, TAFEL_STATUS_RUNNING);
+              g_assert_cmpuint (n, ==, want->len);
+              qsort (moves, n, sizeof moves[0], compare_moves);
+              g_array_sort (want, compare_moves);
+              for (guint i = 0; i < n; i++)
+                g_assert_cmpmem (&moves[i], sizeof moves[i],
+                                 &g_array_index (want, TafelMove, i), sizeof moves[i]);
+
+              for (guint i = 0; i < n; i++)
+                {
+                  g_autofree char *text = tafel_rules_format_move (rules, &state, &moves[i]);
+                  const char *cursor = text;
+                  TafelMove back;
+                  g_autoptr(GError) error = NULL;
+
+                  g_assert_true (rules->parse_move (&state, &cursor, &back, &error));
+                  g_assert_no_error (error);
+                  g_assert_cmpstr (cursor, ==, "");
+                  g_assert_true (tafel_move_equal (&back, &moves[i]));
+                  doubles += moves[i].len == 4
+                             || (moves[i].len == 3 && ms->hand[ms->side] > 0
+                                 && !(ms->stones[ms->side] >> moves[i].path[0] & 1));
+                  lasker_steps += ms->hand[ms->side] > 0
+                                  && (ms->stones[ms->side] >> moves[i].path[0] & 1);
+                }
+
+              pick = g_rand_int_range (rand, 0, n);
+              before = state;
+              rules->make (&state, &moves[pick], &undo);
+              rules->unmake (&state, &moves[pick], &undo);
+              g_assert_cmpmem (&state, sizeof state, &before, sizeof before);
+              rules->make (&state, &moves[pick], &undo);
+              ref_apply (&b, &p, &moves[pick]);
+            }
+        }
+    }
+  g_test_message ("double removals %u, Lasker steps %u, Three won while placing %u",
+                  doubles, lasker_steps, three_wins);
+  g_assert_cmpuint (doubles, >, 0);
+  g_assert_cmpuint (lasker_steps, >, 0);
+  g_assert_cmpuint (three_wins, >, 0);
+}
+
+/* Plays @moves in @variant; the position after them. */
+static void
+play (const char *variant, const char *moves, TafelState *state)
+{
+  const TafelRules *rules = tafel_rules_get_variant (TAFEL_GAME_MILL, variant);
+  g_autoptr(GError) error = NULL;
+
+  rules->init (state);
+  g_assert_true (tafel_rules_play_moves (rules, moves, state, NULL, &error));
+  g_assert_no_error (error);
+}
+
+static int
+compare_words (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* The legal moves of @state written out, sorted, separated by blanks. */
+static char *
+moves_text (const char *variant, const TafelState *state)
+{
+  const TafelRules *rules = tafel_rules_get_variant (TAFEL_GAME_MILL, variant);
+  TafelMove moves[TAFEL_MAX_MOVES];
+  guint n = rules->legal_moves (state, moves);
+  g_autoptr(GPtrArray) words = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (words, tafel_rules_format_move (rules, state, &moves[i]));
+  g_ptr_array_sort (words, compare_words);
+  g_ptr_array_add (words, NULL);
+  return g_strjoinv (" ", (char **) words->pdata);
+}
+
+static gboolean
+has_move (const char *variant, const TafelState *state, const char *word)
+{
+  g_autofree char *all = moves_text (variant, state);
+  g_autofree char *padded = g_strdup_printf (" %s ", all);
+  g_autofree char *needle = g_strdup_printf (" %s ", word);
+
+  return strstr (padded, needle) != NULL;
+}
+
+static void
+test_double_removal (void)
+{
+  const TafelRules *rules = tafel_rules_get_variant (TAFEL_GAME_MILL, "double");
+  TafelState state;
+  TafelOutcome outcome;
+  g_autoptr(GError) error = NULL;
+
+  /* a4 closes a1-a4-a7 and a4-b4-c4: any two of Black's four go. */
+  play ("double", "a1 d2 a7 d6 b4 f4 c4 g1", &state);
+  g_assert_true (has_move ("double", &state, "a4xd2xd6"));
+  g_assert_true (has_move ("double", &state, "a4xf4xg1"));
+  g_assert_false (has_move ("double", &state, "a4xd2"));
+  g_assert_false (has_move ("double", &state, "a4xd6xd2"));
+  /* Written the other way round or as words of their own, the same. */
+  play ("double", "a1 d2 a7 d6 b4 f4 c4 g1 a4xd6xd2", &state);
+  play ("double", "a1 d2 a7 d6 b4 f4 c4 g1 a4 xd6 xd2", &state);
+  g_assert_cmphex (TAFEL_MILL_CSTATE (&state)->stones[1], ==,
+                   (1u << 19) | (1u << 21));   /* f4 g1 */
+  rules->outcome (&state, NULL, &outcome);
+  g_assert_cmpint (outcome.status, ==, TAFEL_STATUS_RUNNING);
+
+  /* Nine's rules remove one stone for the same move. */
+  play ("nine", "a1 d2 a7 d6 b4 f4 c4 g1", &state);
+  g_assert_true (has_move ("nine", &state, "a4xd2"));
+  g_assert_false (has_move ("nine", &state, "a4xd2xd6"));
+  rules = tafel_rules_get (TAFEL_GAME_MILL);
+  g_assert_false (tafel_rules_play_moves (rules, "a1 d2 a7 d6 b4 f4 c4 g1 a4xd2xd6",
+                                          &state, NULL, &error));
+  g_assert_nonnull (error);
+}
+
+static void
+test_lasker (void)
+{
+  TafelState state;
+
+  /* 10 stones each; a stone may step while others are in hand. */
+  play ("lasker", "a1 d2", &state);
+  g_assert_cmpuint (TAFEL_MILL_CSTATE (&state)->hand[0], ==, 9);
+  g_assert_true (has_move ("lasker", &state, "a1-a4"));
+  g_assert_true (has_move ("lasker", &state, "g7"));
+  play ("lasker", "a1 d2 a1-a4", &state);
+  g_assert_cmpuint (TAFEL_MILL_CSTATE (&state)->hand[0], ==, 9);
+  g_assert_cmphex (TAFEL_MILL_CSTATE (&state)->stones[0], ==, 1u << 1);
+
+  /* Nine's rules refuse it. */
+  play ("nine", "a1 d2", &state);
+  g_assert_false (has_move ("nine", &state, "a1-a4"));
+}
+
+static void
+test_twelve (void)
+{
+  const TafelRules *rules = tafel_rules_get_variant (TAFEL_GAME_MILL, "twelve");
+  TafelState state;
+  TafelOutcome outcome;
+
+  /* The diagonal a1-b2-c3 is a mill; b2 and a1 are neighbours. */
+  play ("twelve", "a1 d2 b2 f4", &state);
+  g_assert_true (has_move ("twelve", &state, "c3xd2"));
+  g_assert_cmpuint (TAFEL_MILL_CSTATE (&state)->hand[0], ==, 10);
+
+  /* A board full after the last placement is a draw: every rank and
+   * file and diagonal mixed. */
+  rules->init (&state);
+  {
+    TafelMillState *s = TAFEL_MILL_STATE (&state);
+    const char *white[] = { "a1", "a7", "b4", "c3", "c5", "d2", "d6", "e4",
+                            "f2", "f6", "g1", "g7" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (white); i++)
+      s->stones[0] |= 1u << tafel_mill_variant_point (tafel_mill_variant_lookup ("twelve"),
+                                                     white[i]);
+    s->stones[1] = 0xffffff & ~s->stones[0];
+    s->hand[0] = s->hand[1] = 0;
+    s->key = tafel_mill_compute_key (s);
+    g_assert_cmphex (tafel_mill_in_mills_of (tafel_mill_state_tables (s), s->stones[0]), ==, 0);
+    g_assert_cmphex (tafel_mill_in_mills_of (tafel_mill_state_tables (s), s->stones[1]), ==, 0);
+  }
+  rules->outcome (&state, NULL, &outcome);
+  g_assert_cmpint (outcome.status, ==, TAFEL_STATUS_DRAWN);
+}
+
+static void
+test_three_and_six (void)
+{
+  const TafelRules *three = tafel_rules_get_variant (TAFEL_GAME_MILL, "three");
+  TafelState state;
+  TafelOutcome outcome;
+
+  /* Three in a row wins at once, also on a diagonal; nothing is removed. */
+  play ("three", "c3 d5 c4 e5", &state);
+  g_assert_true (has_move ("three", &state, "c5"));
+  play ("three", "c3 d5 c4 e5 c5", &state);
+  three->outcome (&state, NULL, &outcome);
+  g_assert_cmpint (outcome.status, ==, TAFEL_STATUS_WON);
+  g_assert_cmpint (outcome.winner, ==, 0);
+  play ("three", "c3 c4 d4 d5 e5", &state);
+  three->outcome (&state, NULL, &outcome);
+  g_assert_cmpint (outcome.winner, ==, 0);
+  /* Stones step along ranks and files only, not the diagonals. */
+  play ("three", "c3 c4 e4 d3 d5 e5", &state);
+  g_assert_true (has_move ("three", &state, "d5-d4"));
+  g_assert_true (has_move ("three", &state, "e4-d4"));
+  g_assert_false (has_move ("three", &state, "c3-d4"));
+
+  /* Six: no flying with three stones. */
+  {
+    const TafelRules *six = tafel_rules_get_variant (TAFEL_GAME_MILL, "six");
+    TafelMillState *s;
+
+    six->init (&state);
+    s = TAFEL_MILL_STATE (&state);
+    s->stones[0] = 1u << 0 | 1u << 2 | 1u << 15;   /* a1 a7 g7 */
+    s->stones[1] = 1u << 3 | 1u << 5 | 1u << 10 | 1u << 12;   /* b2 b6 f2 f6 */
+    s->hand[0] = s->hand[1] = 0;
+    s->key = tafel_mill_compute_key (s);
+    g_assert_false (has_move ("six", &state, "a1-d6"));
+    g_assert_true (has_move ("six", &state, "a1-d1"));
+  }
+}
+
+/* Each level answers with a legal move in every variant, from the start
+ * and from a position later in a game; the endgame tables are never
+ * asked outside Nine (and Lasker once all is placed). */
+static void
+test_ai (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+
+  for (const TafelRules *const *list = tafel_rules_get_variants (TAFEL_GAME_MILL);
+       *list != NULL; list++)
+    {
+      const TafelRules *rules = *list;
+      g_autoptr(TafelPlayer) player = tafel_player_new (rules);
+      TafelState state;
+
+      rules->init (&state);
+      for (guint step = 0; step < 2; step++)
+        {
+          for (TafelLevel level = TAFEL_LEVEL_RELAXED; level <= TAFEL_LEVEL_HARD; level++)
+            {
+              TafelMove move;
+
+              g_test_message ("%s level %d step %u", rules->variant, level, step);
+              g_assert_true (rules->choose_move (player, &state, NULL, level, rand,
+                                                 NULL, &move));
+              g_assert_true (tafel_rules_is_legal (rules, &state, &move));
+            }
+          {
+            TafelMillSearchLimits limits = { 0 };
+            TafelMillSearchResult result;
+
+            limits.max_depth = 5;
+            g_assert_true (tafel_mill_search (&state, NULL, &limits, rand, NULL, &result));
+            g_assert_true (tafel_rules_is_legal (rules, &state, &result.best));
+          }
+          /* Half-way through placing, and on into the moves. */
+          for (guint i = 0; i < rules->board->n_points / 2; i++)
+            {
+              TafelMove moves[TAFEL_MAX_MOVES];
+              TafelUndo undo;
+              guint n = rules->legal_moves (&state, moves);
+
+              if (n == 0)
+                break;
+              rules->make (&state, &moves[g_rand_int_range (rand, 0, n)], &undo);
+            }
+          if (rules->legal_moves (&state, (TafelMove[TAFEL_MAX_MOVES]) { 0 }) == 0)
+            break;
+        }
+    }
+}
+
+/* The search knows the ends only some variants have: Three's row that
+ * wins (so it blocks it, and takes its own), Twelve's full board. */
+static void
+test_search_sees_variant_ends (void)
+{
+  TafelMillSearchLimits limits = { 0 };
+  TafelMillSearchResult result;
+  TafelState state;
+  g_autofree char *word = NULL;
+
+  limits.max_depth = 4;
+  limits.flags = TAFEL_MILL_SEARCH_NO_TABLES;
+
+  /* Black must block c5, or White's row c3-c4-c5 wins. */
+  play ("three", "c3 d5 c4", &state);
+  g_assert_true (tafel_mill_search (&state, NULL, &limits, NULL, NULL, &result));
+  word = tafel_rules_format_move (tafel_rules_get_variant (TAFEL_GAME_MILL, "three"),
+                                  &state, &result.best);
+  g_assert_cmpstr (word, ==, "c5");
+  g_clear_pointer (&word, g_free);
+
+  /* White's own row wins at once: a proven win in one. */
+  play ("three", "c3 d5 c4 e5", &state);
+  g_assert_true (tafel_mill_search (&state, NULL, &limits, NULL, NULL, &result));
+  g_assert_true (result.proven);
+  g_assert_cmpint (result.score, ==, TAFEL_MILL_SCORE_WIN - 1);
+
+  /* Twelve: the last placement fills the board with no mill: a draw, which
+   * the search knows exactly (and does not score as a position). */
+  {
+    const TafelRules *rules = tafel_rules_get_variant (TAFEL_GAME_MILL, "twelve");
+    const TafelMillVariant *v = tafel_mill_variant_lookup ("twelve");
+    const char *white[] = { "a1", "a7", "b4", "c3", "c5", "d2", "d6", "e4",
+                            "f2", "f6", "g1", "g7" };
+    TafelMillState *s;
+
+    rules->init (&state);
+    s = TAFEL_MILL_STATE (&state);
+    for (guint i = 0; i < G_N_ELEMENTS (white); i++)
+      s->stones[0] |= 1u << tafel_mill_variant_point (v, white[i]);
+    /* Black's last stone still in hand, for g4. */
+    s->stones[1] = 0xffffff & ~s->stones[0] & ~(1u << tafel_mill_variant_point (v, "g4"));
+    s->hand[0] = 0;
+    s->hand[1] = 1;
+    s->side = 1;
+    s->key = tafel_mill_compute_key (s);
+    g_assert_true (tafel_mill_search (&state, NULL, &limits, NULL, NULL, &result));
+    g_assert_cmpint (result.score, ==, 0);
+    g_assert_true (tafel_rules_is_legal (rules, &state, &result.best));
+  }
+}
+
+static void
+test_tables_guarded (void)
+{
+  const TafelMillEgtb *tb = tafel_mill_egtb_get_default ();
+  TafelState state;
+  TafelMillState *s;
+  TafelValue value;
+  int plies;
+
+  if (tb == NULL)
+    {
+      g_test_skip ("no endgame tables (set " TAFEL_MILL_EGTB_ENV ")");
+      return;
+    }
+  /* 3 against 3, all placed: in the tables for Nine and Lasker only. */
+  for (const TafelRules *const *list = tafel_rules_get_variants (TAFEL_GAME_MILL);
+       *list != NULL; list++)
+    {
+      if ((*list)->board != &tafel_mill_board)
+        continue;
+      (*list)->init (&state);
+      s = TAFEL_MILL_STATE (&state);
+      s->stones[0] = 1u << 0 | 1u << 2 | 1u << 21;
+      s->stones[1] = 1u << 12 | 1u << 13 | 1u << 17;
+      s->hand[0] = s->hand[1] = 0;
+      s->key = tafel_mill_compute_key (s);
+      g_assert_cmpint (tafel_mill_egtb_lookup (tb, s, &value, &plies), ==,
+                       s->variant == TAFEL_MILL_NINE || s->variant == TAFEL_MILL_LASKER);
     }
 }
 
@@ -350,6 +898,15 @@ main (int   argc,
   g_test_add_func ("/mill-variants/nine-is-the-core", test_nine_is_the_core);
   g_test_add_func ("/mill-variants/switches", test_switches);
   g_test_add_func ("/mill-variants/reference-nine", test_reference_nine);
+  g_test_add_func ("/mill-variants/reference-perft", test_reference_perft);
+  g_test_add_func ("/mill-variants/random-games", test_random_games);
+  g_test_add_func ("/mill-variants/double-removal", test_double_removal);
+  g_test_add_func ("/mill-variants/lasker", test_lasker);
+  g_test_add_func ("/mill-variants/twelve", test_twelve);
+  g_test_add_func ("/mill-variants/three-and-six", test_three_and_six);
+  g_test_add_func ("/mill-variants/ai", test_ai);
+  g_test_add_func ("/mill-variants/tables-guarded", test_tables_guarded);
+  g_test_add_func ("/mill-variants/search-sees-variant-ends", test_search_sees_variant_ends);
 
   return g_test_run ();
 }

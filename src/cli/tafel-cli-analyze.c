@@ -64,6 +64,8 @@ analyze_one (Analyzer         *analyzer,
 
   tafel_json_begin_object (&json);
   tafel_json_member_string (&json, "game", rules->key);
+  if (rules != tafel_rules_get (rules->game))
+    tafel_json_member_string (&json, "variant", rules->variant);
   if (fen != NULL)
     tafel_json_member_string (&json, "fen", fen);
   if (fen == NULL || moves != NULL)
@@ -120,12 +122,14 @@ tafel_cli_analyze (int    argc,
                    char **argv)
 {
   g_autofree char *game = NULL;
+  g_autofree char *variant = NULL;
   g_autofree char *moves = NULL;
   g_autofree char *fen = NULL;
   g_autoptr(GOptionContext) context = g_option_context_new (_("[FILE|-] — analyze positions"));
   g_autoptr(GError) error = NULL;
   const GOptionEntry entries[] = {
     { "game", 'g', 0, G_OPTION_ARG_STRING, &game, N_("The game (default: infinity)"), N_("GAME") },
+    TAFEL_CLI_VARIANT_OPTION (variant),
     { "moves", 'm', 0, G_OPTION_ARG_STRING, &moves, N_("The moves played from the start (or from --fen)"), N_("MOVES") },
     { "fen", 0, 0, G_OPTION_ARG_STRING, &fen, N_("A position in FEN (Mill)"), N_("FEN") },
     { NULL }
@@ -141,7 +145,7 @@ tafel_cli_analyze (int    argc,
       "and prints one JSON object per line."));
   if (!tafel_cli_parse_args (context, &argc, &argv))
     return TAFEL_CLI_EXIT_ERROR;
-  if ((rules = tafel_cli_find_game (game)) == NULL)
+  if ((rules = tafel_cli_find_game (game, variant)) == NULL)
     return TAFEL_CLI_EXIT_ERROR;
   player = tafel_player_new (rules);
   analyzer = (Analyzer) { rules, player };

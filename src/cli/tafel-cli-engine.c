@@ -345,10 +345,12 @@ tafel_cli_engine (int    argc,
                   char **argv)
 {
   g_autofree char *game = NULL;
+  g_autofree char *variant = NULL;
   gint64 seed = -1;
   g_autoptr(GOptionContext) context = g_option_context_new (_("— play by a UCI-like protocol on standard input"));
   const GOptionEntry entries[] = {
     { "game", 'g', 0, G_OPTION_ARG_STRING, &game, N_("The game (default: infinity)"), N_("GAME") },
+    TAFEL_CLI_VARIANT_OPTION (variant),
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed of the random choices (default: random)"), N_("N") },
     { NULL }
   };
@@ -365,7 +367,7 @@ tafel_cli_engine (int    argc,
     return TAFEL_CLI_EXIT_ERROR;
   if (argc > 1)
     return tafel_cli_fail (_("engine reads its commands from standard input only"));
-  if ((engine.rules = tafel_cli_find_game (game)) == NULL)
+  if ((engine.rules = tafel_cli_find_game (game, variant)) == NULL)
     return TAFEL_CLI_EXIT_ERROR;
 
   engine.rules->init (&engine.state);

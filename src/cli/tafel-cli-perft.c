@@ -43,6 +43,7 @@ tafel_cli_perft (int    argc,
                  char **argv)
 {
   g_autofree char *game = NULL;
+  g_autofree char *variant = NULL;
   g_autofree char *moves = NULL;
   g_autofree char *fen = NULL;
   int depth = -1;
@@ -50,6 +51,7 @@ tafel_cli_perft (int    argc,
   g_autoptr(GError) error = NULL;
   const GOptionEntry entries[] = {
     { "game", 'g', 0, G_OPTION_ARG_STRING, &game, N_("The game (default: infinity)"), N_("GAME") },
+    TAFEL_CLI_VARIANT_OPTION (variant),
     { "depth", 'd', 0, G_OPTION_ARG_INT, &depth, N_("Number of moves"), N_("N") },
     { "moves", 'm', 0, G_OPTION_ARG_STRING, &moves, N_("The moves played from the start"), N_("MOVES") },
     { "fen", 0, 0, G_OPTION_ARG_STRING, &fen, N_("A position in FEN (Mill)"), N_("FEN") },
@@ -64,7 +66,7 @@ tafel_cli_perft (int    argc,
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!tafel_cli_parse_args (context, &argc, &argv))
     return TAFEL_CLI_EXIT_ERROR;
-  if ((rules = tafel_cli_find_game (game)) == NULL)
+  if ((rules = tafel_cli_find_game (game, variant)) == NULL)
     return TAFEL_CLI_EXIT_ERROR;
   if (depth < 0 || depth > 64)
     return tafel_cli_fail (_("--depth must be given, from 0 to 64"));

@@ -160,12 +160,14 @@ tafel_cli_review (int    argc,
                   char **argv)
 {
   g_autofree char *game = NULL;
+  g_autofree char *variant = NULL;
   g_autofree char *moves = NULL;
   g_autofree char *fen = NULL;
   g_autoptr(GOptionContext) context = g_option_context_new (_("[FILE|-] — judge every move of a game"));
   g_autoptr(GError) error = NULL;
   const GOptionEntry entries[] = {
     { "game", 'g', 0, G_OPTION_ARG_STRING, &game, N_("The game (default: infinity)"), N_("GAME") },
+    TAFEL_CLI_VARIANT_OPTION (variant),
     { "moves", 'm', 0, G_OPTION_ARG_STRING, &moves, N_("The moves played from the start"), N_("MOVES") },
     { "fen", 0, 0, G_OPTION_ARG_STRING, &fen, N_("The start position in FEN (Mill)"), N_("FEN") },
     { NULL }
@@ -186,7 +188,7 @@ tafel_cli_review (int    argc,
       "game prints nothing and makes the exit status 2."));
   if (!tafel_cli_parse_args (context, &argc, &argv))
     return TAFEL_CLI_EXIT_ERROR;
-  if ((rules = tafel_cli_find_game (game)) == NULL)
+  if ((rules = tafel_cli_find_game (game, variant)) == NULL)
     return TAFEL_CLI_EXIT_ERROR;
 
   if (moves != NULL || fen != NULL)

@@ -142,6 +142,7 @@ tafel_cli_selfplay (int    argc,
                     char **argv)
 {
   g_autofree char *game = NULL;
+  g_autofree char *variant = NULL;
   g_autofree char *level_list = NULL;
   int games = 100;
   gint64 seed = 1;
@@ -150,6 +151,7 @@ tafel_cli_selfplay (int    argc,
   g_autoptr(GOptionContext) context = g_option_context_new (_("— let two levels play each other"));
   const GOptionEntry entries[] = {
     { "game", 'g', 0, G_OPTION_ARG_STRING, &game, N_("The game (default: infinity)"), N_("GAME") },
+    TAFEL_CLI_VARIANT_OPTION (variant),
     { "levels", 'l', 0, G_OPTION_ARG_STRING, &level_list, N_("Two levels, the measured one first"), N_("A,B") },
     { "games", 'n', 0, G_OPTION_ARG_INT, &games, N_("Number of games (default: 100)"), N_("N") },
     { "seed", 's', 0, G_OPTION_ARG_INT64, &seed, N_("Seed of the random choices (default: 1)"), N_("S") },
@@ -177,7 +179,7 @@ tafel_cli_selfplay (int    argc,
       "level's: a win counts 1, a draw one half."));
   if (!tafel_cli_parse_args (context, &argc, &argv))
     return TAFEL_CLI_EXIT_ERROR;
-  if ((rules = tafel_cli_find_game (game)) == NULL)
+  if ((rules = tafel_cli_find_game (game, variant)) == NULL)
     return TAFEL_CLI_EXIT_ERROR;
 
   names = g_strsplit (level_list != NULL ? level_list : "", ",", -1);
@@ -220,6 +222,8 @@ tafel_cli_selfplay (int    argc,
 
   tafel_json_begin_object (&json);
   tafel_json_member_string (&json, "game", rules->key);
+  if (rules != tafel_rules_get (rules->game))
+    tafel_json_member_string (&json, "variant", rules->variant);
   tafel_json_key (&json, "levels");
   tafel_json_begin_array (&json);
   tafel_json_string (&json, names[0]);

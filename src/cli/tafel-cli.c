@@ -102,17 +102,47 @@ tafel_cli_parse_args (GOptionContext *context,
   return TRUE;
 }
 
-const TafelRules *
-tafel_cli_find_game (const char *key)
-{
-  const TafelRules *rules = tafel_rules_lookup (key != NULL ? key : "infinity");
+const char tafel_cli_variant_help[] =
+  N_("The rules, for a game with variants (mill: nine, lasker, double, twelve, six or three)");
+const char tafel_cli_variant_arg[] = N_("VARIANT");
 
-  if (rules == NULL)
+const TafelRules *
+tafel_cli_find_game (const char *key,
+                     const char *variant)
+{
+  const TafelRules *game = tafel_rules_lookup (key != NULL ? key : "infinity");
+  const TafelRules *rules;
+
+  if (game == NULL)
     {
       g_autofree char *games = g_strjoinv (", ", (char **) tafel_rules_keys ());
 
       /* Translators: the first %s is what was given, the second the list of games */
       tafel_cli_fail (_("Unknown game “%s” (%s)"), key, games);
+      return NULL;
+    }
+
+  rules = tafel_rules_get_variant (game->game, variant);
+  if (rules == NULL || (variant != NULL && rules->variant == NULL))
+    {
+      const TafelRules *const *all = tafel_rules_get_variants (game->game);
+      g_autoptr(GPtrArray) keys = g_ptr_array_new ();
+      g_autofree char *list = NULL;
+
+      if (all[0]->variant == NULL)
+        {
+          /* Translators: %s is a game's key, such as connect-four */
+          tafel_cli_fail (_("The game “%s” has no variants"), game->key);
+          return NULL;
+        }
+      for (; *all != NULL; all++)
+        g_ptr_array_add (keys, (gpointer) (*all)->variant);
+      g_ptr_array_add (keys, NULL);
+      list = g_strjoinv (", ", (char **) keys->pdata);
+      /* Translators: the first %s is what was given, the second the game's
+       * key, the third the list of its variants */
+      tafel_cli_fail (_("Unknown variant “%s” of %s (%s)"), variant, game->key, list);
+      return NULL;
     }
 
   return rules;

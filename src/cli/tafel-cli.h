@@ -34,7 +34,15 @@ int               tafel_cli_fail        (const char *format,
 gboolean          tafel_cli_parse_args  (GOptionContext *context,
                                          int            *argc,
                                          char         ***argv);
-const TafelRules *tafel_cli_find_game   (const char     *key);
+/* The rules of game @key (NULL: infinity) in @variant (NULL: its
+ * default), or NULL after saying what is wrong. */
+const TafelRules *tafel_cli_find_game   (const char     *key,
+                                         const char     *variant);
+/* The --variant option, storing its value in the char * @var. */
+extern const char tafel_cli_variant_help[];
+extern const char tafel_cli_variant_arg[];
+#define TAFEL_CLI_VARIANT_OPTION(var) \
+  { "variant", 0, 0, G_OPTION_ARG_STRING, &(var), tafel_cli_variant_help, tafel_cli_variant_arg }
 /* A position from --moves or --fen (both NULL: the start; both: the moves
  * played from the FEN's position). */
 gboolean          tafel_cli_position    (const TafelRules *rules,

@@ -299,7 +299,7 @@ tafel_player_new (const TafelRules *rules)
     return NULL;
 
   player = rules->player_new ();
-  g_assert (player->rules == rules);
+  g_assert (player->rules->game == rules->game);
 
   return player;
 }

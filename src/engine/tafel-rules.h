@@ -140,7 +140,8 @@ typedef struct _TafelRules TafelRules;
  * rules->player_new and puts this struct first in its own; the small
  * games keep nothing of their own (their solved tables are built once
  * per process and only read), and have no players.  A player serves one
- * thread at a time; its tables are allocated when first needed. */
+ * thread at a time; its tables are allocated when first needed.  A
+ * player serves every variant of its game (@rules is the default's). */
 typedef struct _TafelPlayer TafelPlayer;
 
 struct _TafelPlayer {

@@ -16,6 +16,7 @@
 
 #include "tafel-cli-protocol.h"
 #include "tafel-error.h"
+#include "fuzz-rules.h"
 
 int LLVMFuzzerTestOneInput (const unsigned char *data,
                             size_t               size);
@@ -41,7 +42,7 @@ LLVMFuzzerTestOneInput (const unsigned char *data,
 
   if (size < 1)
     return 0;
-  rules = tafel_rules_get (data[0] % TAFEL_N_GAMES);
+  rules = fuzz_rules (data[0]);
   line = g_strndup ((const char *) data + 1, size - 1);
   if (!g_utf8_validate (line, -1, NULL))
     return 0;

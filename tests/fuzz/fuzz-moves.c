@@ -24,6 +24,7 @@
 
 #include "tafel-error.h"
 #include "tafel-games.h"
+#include "fuzz-rules.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
@@ -126,7 +127,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       again = g_new0 (Game, 1);
     }
 
-  rules = tafel_rules_get (data[0] % TAFEL_N_GAMES);
+  rules = fuzz_rules (data[0]);
   text = g_strndup ((const char *) data + 1, size - 1);
   hashes = g_array_new (FALSE, FALSE, sizeof (guint64));
 

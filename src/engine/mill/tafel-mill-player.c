@@ -60,7 +60,7 @@ tafel_mill_player_nodes (TafelPlayer *player)
 {
   TafelMillPlayer *self = (TafelMillPlayer *) player;
 
-  g_return_val_if_fail (player != NULL && player->rules == &tafel_mill_rules, 0);
+  g_return_val_if_fail (player != NULL && player->rules->game == TAFEL_GAME_MILL, 0);
 
   return slot_nodes (&self->search) + slot_nodes (&self->look);
 }
@@ -86,7 +86,7 @@ slot_get (Slot  *slot,
 TafelMillSearcher *
 tafel_mill_player_get_searcher (TafelPlayer *player)
 {
-  g_return_val_if_fail (player != NULL && player->rules == &tafel_mill_rules, NULL);
+  g_return_val_if_fail (player != NULL && player->rules->game == TAFEL_GAME_MILL, NULL);
 
   return slot_get (&((TafelMillPlayer *) player)->search, TAFEL_MILL_TT_BITS);
 }
@@ -94,7 +94,7 @@ tafel_mill_player_get_searcher (TafelPlayer *player)
 TafelMillSearcher *
 tafel_mill_player_get_look (TafelPlayer *player)
 {
-  g_return_val_if_fail (player != NULL && player->rules == &tafel_mill_rules, NULL);
+  g_return_val_if_fail (player != NULL && player->rules->game == TAFEL_GAME_MILL, NULL);
 
   return slot_get (&((TafelMillPlayer *) player)->look, LOOK_BITS);
 }

@@ -668,6 +668,32 @@ tt_store (Search          *S,
   slot->flag = bound | S->generation << TT_GEN_SHIFT;
 }
 
+/* The ends that only some variants have (a mill that wins, a full board
+ * that draws): the score of such a finished position in @score. */
+static inline gboolean
+variant_end (Search               *S,
+             const TafelMillState *s,
+             int                   ply,
+             int                  *score)
+{
+  int winner;
+
+  if (!(S->t->flags & (TAFEL_MILL_VARIANT_MILL_WINS | TAFEL_MILL_VARIANT_FULL_BOARD_DRAW)))
+    return FALSE;
+  switch (tafel_mill_status (s, &winner))
+    {
+    case TAFEL_STATUS_WON:
+      *score = winner == s->side ? WIN - ply : -(WIN - ply);
+      return TRUE;
+    case TAFEL_STATUS_DRAWN:
+      *score = 0;
+      return TRUE;
+    case TAFEL_STATUS_RUNNING:
+    default:
+      return FALSE;
+    }
+}
+
 static gboolean
 is_closing (const TafelMillState *s,
             const TafelMove      *m)
@@ -696,7 +722,7 @@ qsearch (Search               *S,
     return -(WIN - ply);
   if (s->clock >= TAFEL_MILL_DRAW_CLOCK && !s->pending)
     return 0;
-  if (table_score (S, s, ply, &stand))
+  if (table_score (S, s, ply, &stand) || variant_end (S, s, ply, &stand))
     return stand;
 
   stand = evaluate (S->t, s, ply);
@@ -762,6 +788,8 @@ pvs (Search               *S,
     return -(WIN - ply);
   if (POPCOUNT (s->stones[s->side ^ 1]) + s->hand[s->side ^ 1] < 3)
     return WIN - ply;
+  if (variant_end (S, s, ply, &best))
+    return best;
   if (ply > 0 && !s->pending)
     {
       if (s->clock >= TAFEL_MILL_DRAW_CLOCK || is_repetition (S, s, ply))
