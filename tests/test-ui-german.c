@@ -15,6 +15,7 @@
 #include "ui-test-util.h"
 #include "tafel-board-view.h"
 #include "tafel-names.h"
+#include "tafel-preferences-dialog.h"
 #include "tafel-window-private.h"
 
 static TafelWindow *
@@ -88,6 +89,59 @@ test_status_computer (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The Mill variants: their titles, the window's line under the game's
+ * name, Lasker's prompt and the preference are German. */
+static void
+test_mill_variants (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+  TafelWindow *window;
+  GtkWindow *dialog;
+  GtkWidget *label = NULL;
+  GtkWidget *dropdown = NULL;
+  GListModel *items;
+  const TafelRules *const *variants = tafel_rules_get_variants (TAFEL_GAME_MILL);
+
+  for (guint i = 0; variants[i] != NULL; i++)
+    {
+      g_test_message ("%s: %s", variants[i]->variant_title, tafel_rules_get_variant_title (variants[i]));
+      g_assert_cmpstr (tafel_rules_get_variant_title (variants[i]), !=, variants[i]->variant_title);
+    }
+  g_assert_cmpstr (tafel_rules_get_variant_title (variants[0]), ==, "Mühle");
+
+  ui_test_remove_saved_games ();
+  g_settings_set_string (settings, "game", "mill");
+  g_settings_set_string (settings, "mill-rules", "lasker");
+  g_settings_set_string (settings, "opponent", "human");
+  window = ui_test_present (tafel_window_new (GTK_APPLICATION (ui_test_app)));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (window->variant_label)), ==, "Lasker-Mühle");
+  ui_test_click_point (window, 0);
+  ui_test_click_point (window, 1);
+  g_assert_cmpstr (tafel_window_get_status (window), ==,
+                   "Weiß: Setze einen Stein oder wähle einen zum Ziehen.");
+
+  /* The preference: its label, and the variants' titles as its items. */
+  dialog = tafel_preferences_dialog_new (GTK_WINDOW (window));
+  for (GtkWidget *child = gtk_widget_get_first_child (gtk_window_get_child (dialog));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LABEL (child) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (child)), "_Mühle-Regeln") == 0)
+      {
+        label = child;
+        dropdown = gtk_label_get_mnemonic_widget (GTK_LABEL (child));
+      }
+  g_assert_nonnull (label);
+  g_assert_true (GTK_IS_DROP_DOWN (dropdown));
+  items = gtk_drop_down_get_model (GTK_DROP_DOWN (dropdown));
+  g_assert_cmpuint (g_list_model_get_n_items (items), ==, g_strv_length ((char **) variants));
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (items), 1), ==, "Lasker-Mühle");
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (dropdown)), ==, 1);
+
+  gtk_window_destroy (dialog);
+  ui_test_close_window (window);
+  g_settings_set_string (settings, "mill-rules", "nine");
+  ui_test_remove_saved_games ();
+}
+
 /* The build tree's po directory: TAFEL_LOCALEDIR, or ../po next to this
  * program (BUILDDIR/tests/test-ui-german -> BUILDDIR/po). */
 static char *
@@ -133,6 +187,7 @@ main (int    argc,
   g_test_add_func ("/ui/german/catalogue", test_catalogue);
   g_test_add_func ("/ui/german/status-two-persons", test_status_two_persons);
   g_test_add_func ("/ui/german/status-computer", test_status_computer);
+  g_test_add_func ("/ui/german/mill-variants", test_mill_variants);
 
   return ui_test_run ();
 }
