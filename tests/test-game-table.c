@@ -18,9 +18,11 @@ data_path (const char *name)
   return g_test_build_filename (G_TEST_DIST, "..", "data", name, NULL);
 }
 
-/* The <choice value="…"/> of the schema's key "game", in order. */
+/* The <choice value="…"/> of the schema's key @name, in order, and its
+ * default value (without quotes). */
 static GPtrArray *
-schema_game_choices (void)
+schema_choices (const char  *name,
+                char       **default_value)
 {
   g_autofree char *path = data_path (APPLICATION_ID ".gschema.xml");
   g_autofree char *text = NULL;
@@ -28,7 +30,11 @@ schema_game_choices (void)
   const char *key, *end, *p;
 
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  key = strstr (text, "<key name=\"game\"");
+  {
+    g_autofree char *start = g_strdup_printf ("<key name=\"%s\"", name);
+
+    key = strstr (text, start);
+  }
   g_assert_nonnull (key);
   end = strstr (key, "</key>");
   g_assert_nonnull (end);
@@ -42,6 +48,14 @@ schema_game_choices (void)
       g_ptr_array_add (choices, g_strndup (value, quote - value));
       p = quote;
     }
+  if (default_value != NULL)
+    {
+      const char *d = strstr (key, "<default>'");
+
+      g_assert_true (d != NULL && d < end);
+      d += strlen ("<default>'");
+      *default_value = g_strndup (d, strchr (d, '\'') - d);
+    }
 
   return choices;
 }
@@ -49,7 +63,7 @@ schema_game_choices (void)
 static void
 test_schema_choices (void)
 {
-  g_autoptr(GPtrArray) choices = schema_game_choices ();
+  g_autoptr(GPtrArray) choices = schema_choices ("game", NULL);
   const char *const *keys = tafel_rules_keys ();
 
   g_assert_cmpuint (choices->len, ==, TAFEL_N_GAMES);
@@ -60,6 +74,25 @@ test_schema_choices (void)
       g_assert_cmpstr (tafel_rules_get (i)->key, ==, keys[i]);
       g_assert_true (tafel_rules_lookup (keys[i]) == tafel_rules_get (i));
     }
+}
+
+/* The "mill-rules" key offers exactly Mill's variants, in the engine's
+ * order, the default (Nine) first and by default. */
+static void
+test_schema_variants (void)
+{
+  g_autofree char *default_value = NULL;
+  g_autoptr(GPtrArray) choices = schema_choices ("mill-rules", &default_value);
+  const TafelRules *const *variants = tafel_rules_get_variants (TAFEL_GAME_MILL);
+
+  g_assert_cmpuint (choices->len, ==, g_strv_length ((char **) variants));
+  for (guint i = 0; variants[i] != NULL; i++)
+    {
+      g_assert_cmpstr (g_ptr_array_index (choices, i), ==, variants[i]->variant);
+      g_assert_true (tafel_rules_get_variant (TAFEL_GAME_MILL, g_ptr_array_index (choices, i)) == variants[i]);
+    }
+  g_assert_cmpstr (default_value, ==, variants[0]->variant);
+  g_assert_true (variants[0] == tafel_rules_get (TAFEL_GAME_MILL));
 }
 
 static void
@@ -121,6 +154,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/game-table/schema-choices", test_schema_choices);
+  g_test_add_func ("/game-table/schema-variants", test_schema_variants);
   g_test_add_func ("/game-table/desktop-actions", test_desktop_actions);
   g_test_add_func ("/game-table/descriptions", test_descriptions);
 

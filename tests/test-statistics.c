@@ -358,6 +358,47 @@ test_damaged (void)
   g_remove (path);
 }
 
+/* Each Mill variant is counted apart, in groups named by its id; a file
+ * from before the variants (mill/...) is Nine's. */
+static void
+test_variants (void)
+{
+  g_autofree char *path = fresh_path ("variants");
+  g_autoptr(TafelStatistics) stats = tafel_statistics_new (path);
+  g_autoptr(TafelStatistics) again = tafel_statistics_new (path);
+  const TafelRules *nine = tafel_rules_get (TAFEL_GAME_MILL);
+  const TafelRules *twelve = tafel_rules_get_variant (TAFEL_GAME_MILL, "twelve");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  TafelRecord r;
+
+  tafel_statistics_record (stats, twelve, TAFEL_LEVEL_HARD, TAFEL_RESULT_WON);
+  tafel_statistics_get_record (stats, twelve, TAFEL_LEVEL_HARD, &r);
+  g_assert_cmpuint (r.won, ==, 1);
+  tafel_statistics_get_record (stats, nine, TAFEL_LEVEL_HARD, &r);
+  g_assert_cmpuint (r.won, ==, 0);
+  g_assert_true (tafel_statistics_save (stats, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "[mill-twelve/hard]\nwon=1\n"));
+  g_assert_nonnull (strstr (text, "[mill/hard]\nwon=0\n"));
+
+  g_assert_true (tafel_statistics_load (again, NULL, &error));
+  tafel_statistics_get_record (again, twelve, TAFEL_LEVEL_HARD, &r);
+  g_assert_cmpuint (r.won, ==, 1);
+
+  /* The file of an earlier version: only the games' groups. */
+  g_assert_true (g_file_set_contents (path, "[Tafel Statistics]\nversion=1\n\n[mill/hard]\nlost=2\nstreak=-2\n",
+                                      -1, NULL));
+  g_assert_true (tafel_statistics_load (again, NULL, &error));
+  g_assert_no_error (error);
+  tafel_statistics_get_record (again, nine, TAFEL_LEVEL_HARD, &r);
+  g_assert_cmpuint (r.lost, ==, 2);
+  tafel_statistics_get_record (again, twelve, TAFEL_LEVEL_HARD, &r);
+  g_assert_cmpuint (r.lost + r.won, ==, 0);
+  g_assert_cmpuint (tafel_statistics_get_n_games (again), ==, 2);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -372,6 +413,7 @@ main (int    argc,
   g_test_add_func ("/statistics/count-once", test_count_once);
   g_test_add_func ("/statistics/persist-and-reset", test_persist_and_reset);
   g_test_add_func ("/statistics/damaged", test_damaged);
+  g_test_add_func ("/statistics/variants", test_variants);
 
   status = g_test_run ();
   {
