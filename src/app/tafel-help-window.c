@@ -93,6 +93,14 @@ static const HelpPage pages[] = {
       N_("To place a stone, click an empty point. To move, click your stone and then "
          "its new point; the points it can go to are marked. After closing a mill, "
          "click the stone you take. Escape puts back a stone you have picked up."),
+      N_("Preferences offer other rules under Mill rules, each with its own saved game "
+         "and statistics: Lasker Morris (ten stones each, and a stone may be moved while "
+         "others are still in hand), Double Mill Counts Double (closing two mills at "
+         "once takes two stones), Twelve Men’s Morris (twelve stones each, diagonal "
+         "lines join the squares’ corners, and a board filled by the placing is a draw), "
+         "Six Men’s Morris (six stones each on two squares, no flying) and Three Men’s "
+         "Morris (three stones each on nine points, nothing is taken: the first row of "
+         "three, straight or diagonal, wins)."),
     } },
   { "levels", N_("Levels and Opponents"), {
       N_("Open Preferences from the main menu to choose the opponent, the level and who "
