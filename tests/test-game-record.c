@@ -217,6 +217,17 @@ test_variants (void)
   g_assert_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT);
   g_clear_error (&error);
 
+  /* A bare move list is read by the variant shown; Nine's by default. */
+  {
+    g_autoptr(TafelGameRecord) bare = tafel_game_record_parse_for_rules ("a1 d7 b2 g7 c3xd7", -1, twelve, &error);
+
+    g_assert_no_error (error);
+    g_assert_true (tafel_game_record_get_rules (bare) == twelve);
+    g_assert_null (tafel_game_record_parse ("a1 d7 b2 g7 c3xd7", -1, TAFEL_GAME_MILL, &error));
+    g_assert_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT);
+    g_clear_error (&error);
+  }
+
   /* "nine" and "standard" name the default, which is written without. */
   nine = parse_ok ("tafel: 1\ngame: mill\nvariant: nine\n\nd6 f4 *\n", TAFEL_GAME_MILL);
   standard = parse_ok ("tafel: 1\ngame: mill\nvariant: standard\n\nd6 f4 *\n", TAFEL_GAME_MILL);

@@ -81,7 +81,10 @@ game_switcher (TafelWindow *window)
   GtkWidget *title;
 
   g_assert_true (GTK_IS_HEADER_BAR (titlebar));
+  /* The title: the switcher, and under it the variant's line. */
   title = gtk_header_bar_get_title_widget (GTK_HEADER_BAR (titlebar));
+  g_assert_true (GTK_IS_BOX (title));
+  title = gtk_widget_get_first_child (title);
   g_assert_true (GTK_IS_DROP_DOWN (title));
   return GTK_DROP_DOWN (title);
 }

@@ -661,8 +661,8 @@ tafel_window_start_position (TafelWindow  *self,
 
 /**
  * tafel_window_open_text:
- * @text: a game record (.tafel), a bare move list of the game shown, or
- *   Mill's numbered move-list text
+ * @text: a game record (.tafel), a bare move list of the game (and
+ *   variant) shown, or Mill's numbered move-list text
  *
  * Shows the game @text holds at its last position; when it holds none,
  * nothing changes and @error says why, naming the line.
@@ -678,7 +678,7 @@ tafel_window_open_text (TafelWindow  *self,
   g_return_val_if_fail (TAFEL_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (text != NULL, FALSE);
 
-  record = tafel_game_record_parse (text, length, tafel_session_get_game (self->session), error);
+  record = tafel_game_record_parse_for_rules (text, length, tafel_session_get_rules (self->session), error);
   if (record == NULL)
     return FALSE;
 

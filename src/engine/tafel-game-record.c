@@ -1098,17 +1098,6 @@ replay (TafelGameRecord *self,
   return TRUE;
 }
 
-/**
- * tafel_game_record_parse:
- * @text: a .tafel file, a bare move list or a numbered move-list text
- * @length: the length of @text, or -1 when it ends with a NUL
- * @game: the game of a bare move list in digits (the games other than
- *   Mill cannot be told apart by their moves); Mill's notation and a
- *   file's header name their game themselves
- * @error: return location for a TAFEL_ERROR_FORMAT naming the line
- *
- * Returns: (transfer full) (nullable): the game, with every move checked
- */
 /* The rules of @game's variant @key: "standard" (and Mill's "nine") is
  * the default, otherwise one of the game's variants; NULL if unknown. */
 static const TafelRules *
@@ -1120,11 +1109,42 @@ variant_rules (TafelGame   game,
   return tafel_rules_get_variant (game, key);
 }
 
+/**
+ * tafel_game_record_parse:
+ * @text: a .tafel file, a bare move list or a numbered move-list text
+ * @length: the length of @text, or -1 when it ends with a NUL
+ * @game: the game of a bare move list in digits (the games other than
+ *   Mill cannot be told apart by their moves); Mill's notation and a
+ *   file's header name their game themselves
+ * @error: return location for a TAFEL_ERROR_FORMAT naming the line
+ *
+ * Returns: (transfer full) (nullable): the game, with every move checked
+ */
 TafelGameRecord *
 tafel_game_record_parse (const char *text,
                          gssize      length,
                          TafelGame   game,
                          GError    **error)
+{
+  g_return_val_if_fail ((guint) game < TAFEL_N_GAMES, NULL);
+
+  return tafel_game_record_parse_for_rules (text, length, tafel_rules_get (game), error);
+}
+
+/**
+ * tafel_game_record_parse_for_rules:
+ * @fallback: the game and variant of a bare move list: the variant shown,
+ *   so that a list pasted into Twelve Men's Morris is read as Twelve's
+ *   (Mill's notation read while another game is shown, and a Mill FEN,
+ *   are Nine's)
+ *
+ * As tafel_game_record_parse (), with a variant for a bare move list.
+ */
+TafelGameRecord *
+tafel_game_record_parse_for_rules (const char       *text,
+                                   gssize            length,
+                                   const TafelRules *fallback,
+                                   GError          **error)
 {
   g_auto(Parsed) p = { 0 };
   g_autoptr(TafelGameRecord) self = NULL;
@@ -1132,7 +1152,7 @@ tafel_game_record_parse (const char *text,
   const TafelRules *rules;
 
   g_return_val_if_fail (text != NULL, NULL);
-  g_return_val_if_fail ((guint) game < TAFEL_N_GAMES, NULL);
+  g_return_val_if_fail (fallback != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   p.keys = g_ptr_array_new_with_free_func (g_free);
@@ -1152,10 +1172,12 @@ tafel_game_record_parse (const char *text,
           return NULL;
         }
     }
-  else if (p.fen != NULL || looks_like_mill (p.tokens))
+  else if (p.fen != NULL)
     rules = tafel_rules_get (TAFEL_GAME_MILL);
+  else if (looks_like_mill (p.tokens))
+    rules = fallback->game == TAFEL_GAME_MILL ? fallback : tafel_rules_get (TAFEL_GAME_MILL);
   else
-    rules = tafel_rules_get (game);
+    rules = fallback;
   if (p.variant != NULL && (rules = variant_rules (rules->game, p.variant)) == NULL)
     {
       fail_line (error, p.variant_line, _("the variant “%s” is not known"), p.variant);

@@ -60,6 +60,10 @@ TafelGameRecord    *tafel_game_record_parse       (const char       *text,
                                                    gssize            length,
                                                    TafelGame         game,
                                                    GError          **error);
+TafelGameRecord    *tafel_game_record_parse_for_rules (const char       *text,
+                                                       gssize            length,
+                                                       const TafelRules *fallback,
+                                                       GError          **error);
 char               *tafel_game_record_to_text     (TafelGameRecord  *self);
 char               *tafel_game_record_to_numbered (TafelGameRecord  *self);
 char               *tafel_game_record_to_moves    (TafelGameRecord  *self);
