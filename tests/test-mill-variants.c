@@ -49,8 +49,9 @@ static const Picture pictures[] = {
     "a1-d1-g1 a7-d7-g7 a1-a4-a7 g1-g4-g7 "
     "b2-d2-f2 b6-d6-f6 b2-b4-b6 f2-f4-f6" },
   { "three", 9, 3,
-    "c3:c4,d3 c4:c3,c5,d4 c5:c4,d5 d3:c3,e3,d4 d4:c4,d3,d5,e4 "
-    "d5:c5,e5,d4 e3:d3,e4 e4:e3,e5,d4 e5:e4,d5",
+    "c3:c4,d3,d4 c4:c3,c5,d4 c5:c4,d5,d4 d3:c3,e3,d4 "
+    "d4:c4,d3,d5,e4,c3,c5,e3,e5 d5:c5,e5,d4 e3:d3,e4,d4 e4:e3,e5,d4 "
+    "e5:e4,d5,d4",
     "c3-c4-c5 d3-d4-d5 e3-e4-e5 c3-d3-e3 c4-d4-e4 c5-d5-e5 "
     "c3-d4-e5 c5-d4-e3" },
 };
@@ -670,11 +671,12 @@ test_three_and_six (void)
   play ("three", "c3 c4 d4 d5 e5", &state);
   three->outcome (&state, NULL, &outcome);
   g_assert_cmpint (outcome.winner, ==, 0);
-  /* Stones step along ranks and files only, not the diagonals. */
+  /* Stones step along the drawn lines, the diagonals too, to a
+   * neighbour only. */
   play ("three", "c3 c4 e4 d3 d5 e5", &state);
   g_assert_true (has_move ("three", &state, "d5-d4"));
-  g_assert_true (has_move ("three", &state, "e4-d4"));
-  g_assert_false (has_move ("three", &state, "c3-d4"));
+  g_assert_true (has_move ("three", &state, "c3-d4"));
+  g_assert_false (has_move ("three", &state, "c3-e3"));
 
   /* Six: no flying with three stones. */
   {

@@ -121,12 +121,12 @@ unpack_move (guint32 code)
 G_STATIC_ASSERT (TAFEL_MAX_PATH == 4 && TAFEL_MILL_POINTS <= 32);
 
 /* Moves in the search all come from tafel_mill_generate (), which zeroes
- * the unused bytes of a path, so moves compare by their packed words. */
+ * the unused bytes of a path, so moves compare byte for byte. */
 static inline gboolean
 move_eq (const TafelMove *a,
          const TafelMove *b)
 {
-  return pack_move (a) == pack_move (b);
+  return memcmp (a, b, sizeof *a) == 0;
 }
 
 /* ---- evaluation ---- */

@@ -172,11 +172,12 @@ static const TafelBoardPoint three_points[] = {
 
 enum { T_C3, T_C4, T_C5, T_D3, T_D4, T_D5, T_E3, T_E4, T_E5 };
 
-/* Stones step along ranks and files only; the diagonals are mills. */
+/* The ranks, the files and the two diagonals. */
 static const guint8 three_edges[][2] = {
   { T_C3, T_C4 }, { T_C4, T_C5 }, { T_D3, T_D4 }, { T_D4, T_D5 },
   { T_E3, T_E4 }, { T_E4, T_E5 }, { T_C3, T_D3 }, { T_D3, T_E3 },
   { T_C4, T_D4 }, { T_D4, T_E4 }, { T_C5, T_D5 }, { T_D5, T_E5 },
+  { T_C3, T_D4 }, { T_D4, T_E5 }, { T_C5, T_D4 }, { T_D4, T_E3 },
 };
 
 static const guint8 three_lines[] = {

@@ -19,7 +19,7 @@
  *           g1 g4 g7; the crossing lines a4-b4, d1-d2, d6-d7, f4-g4 join
  *           the squares but hold no mill (only two points).
  *   Three   Nine's inner square and the centre: c3 c4 c5 d3 d4 d5 e3 e4 e5,
- *           drawn as a square of its own.
+ *           drawn as a square of its own with its two diagonals.
  *
  * A variant's points take the bits 0 .. n_points-1 in the order of its
  * board's point_names (by file, then rank).
@@ -28,11 +28,13 @@
  *   Six     6 stones each, mills along the sides of the squares only; no
  *           flying: a side is lost with 2 stones, as in the usual
  *           descriptions of the game.
- *   Three   3 stones each (Murray's "smaller merels"): three in a row on a
- *           rank, file or one of the two diagonals wins at once, while
- *           placing or moving; stones move along the ranks and files to an
- *           adjacent point (no diagonal steps, no flying), nothing is
- *           removed.
+ *   Three   3 stones each, on the board with diagonals: three in a row
+ *           on a rank, a file or one of the two diagonals wins at once,
+ *           while placing or moving; a stone steps along any drawn line
+ *           (the diagonals too) to an adjacent point, no flying, nothing is
+ *           removed.  (On the board drawn without diagonals only the ranks
+ *           and files would count; Tafel plays the one with them, where
+ *           what counts is what is drawn.)
  *   Twelve  12 stones each; a board full after the last placement is a
  *           draw.
  *   Lasker  10 stones each; a side with stones in hand may place or move.

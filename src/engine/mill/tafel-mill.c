@@ -166,9 +166,9 @@ tafel_mill_state_tables (const TafelMillState *s)
 #define LOWEST(x) ((guint) __builtin_ctz (x))
 #define T(s) (&tables[(s)->variant])
 
-guint32
-tafel_mill_in_mills_of (const TafelMillTables *t,
-                        guint32                stones)
+static inline guint32
+in_mills (const TafelMillTables *t,
+          guint32                stones)
 {
   guint32 in = 0;
 
@@ -179,13 +179,27 @@ tafel_mill_in_mills_of (const TafelMillTables *t,
   return in;
 }
 
+static inline guint32
+removable_of (const TafelMillTables *t,
+              guint32                stones)
+{
+  guint32 free_stones = stones & ~in_mills (t, stones);
+
+  return free_stones != 0 ? free_stones : stones;
+}
+
+guint32
+tafel_mill_in_mills_of (const TafelMillTables *t,
+                        guint32                stones)
+{
+  return in_mills (t, stones);
+}
+
 guint32
 tafel_mill_removable_of (const TafelMillTables *t,
                          guint32                stones)
 {
-  guint32 free_stones = stones & ~tafel_mill_in_mills_of (t, stones);
-
-  return free_stones != 0 ? free_stones : stones;
+  return removable_of (t, stones);
 }
 
 guint32
@@ -217,7 +231,10 @@ closes_at (const TafelMillTables *t,
            guint32                own,
            guint                  to)
 {
-  return mills_at (t, own, to) != 0;
+  const guint32 *pm = t->point_mills[to];
+
+  return (own & pm[0]) == pm[0] || (own & pm[1]) == pm[1]
+         || (own & pm[2]) == pm[2] || (own & pm[3]) == pm[3];
 }
 
 /* A step (from, to) rather than a placement: always once all stones are
@@ -260,7 +277,7 @@ removal_pairs (const TafelMillTables *t,
                guint32                opp,
                guint8                 (*pairs)[2])
 {
-  guint32 first = tafel_mill_removable_of (t, opp);
+  guint32 first = removable_of (t, opp);
   guint n = 0;
 
   if (POPCOUNT (opp) < 2)
@@ -291,9 +308,29 @@ removal_pairs (const TafelMillTables *t,
   return n;
 }
 
+/* @base with each pair of removals a double mill allows. */
+static guint
+add_double (const TafelMillTables *t,
+            const TafelMillState  *s,
+            TafelMove              base,
+            TafelMove             *moves)
+{
+  guint8 pairs[TAFEL_MILL_POINTS * TAFEL_MILL_POINTS / 2][2];
+  guint k = removal_pairs (t, s->stones[s->side ^ 1], pairs);
+
+  for (guint i = 0; i < k; i++)
+    {
+      moves[i] = base;
+      moves[i].path[moves[i].len++] = pairs[i][0];
+      if (pairs[i][1] != TAFEL_MILL_NO_POINT)
+        moves[i].path[moves[i].len++] = pairs[i][1];
+    }
+  return k;
+}
+
 /* Adds @base (a placement or a step, without removal) and its removals
  * when it closes mills at @to. */
-static guint
+static inline guint
 add_move (const TafelMillTables *t,
           const TafelMillState  *s,
           guint32                own_after,
@@ -303,30 +340,17 @@ add_move (const TafelMillTables *t,
           TafelMove             *moves)
 {
   guint n = 0;
-  guint closed;
 
-  if (removable == 0 || (t->flags & TAFEL_MILL_VARIANT_MILL_WINS)
-      || (closed = mills_at (t, own_after, to)) == 0)
+  if (G_LIKELY (removable == 0 || !closes_at (t, own_after, to)
+                || (t->flags & TAFEL_MILL_VARIANT_MILL_WINS)))
     {
       moves[0] = base;
       return 1;
     }
 
-  if (closed >= 2 && (t->flags & TAFEL_MILL_VARIANT_DOUBLE_REMOVAL))
-    {
-      guint8 pairs[TAFEL_MILL_POINTS * TAFEL_MILL_POINTS / 2][2];
-      guint k = removal_pairs (t, s->stones[s->side ^ 1], pairs);
-
-      for (guint i = 0; i < k; i++)
-        {
-          moves[n] = base;
-          moves[n].path[moves[n].len++] = pairs[i][0];
-          if (pairs[i][1] != TAFEL_MILL_NO_POINT)
-            moves[n].path[moves[n].len++] = pairs[i][1];
-          n++;
-        }
-      return n;
-    }
+  if (G_UNLIKELY (t->flags & TAFEL_MILL_VARIANT_DOUBLE_REMOVAL)
+      && mills_at (t, own_after, to) >= 2)
+    return add_double (t, s, base, moves);
 
   for (guint32 r = removable; r != 0; r &= r - 1)
     {
@@ -346,7 +370,7 @@ tafel_mill_generate (const TafelMillState *s,
   guint32 own = s->stones[side];
   guint32 opp = s->stones[side ^ 1];
   guint32 empty = t->all & ~(own | opp);
-  guint32 removable = tafel_mill_removable_of (t, opp);
+  guint32 removable = removable_of (t, opp);
   guint n = 0;
 
   if (s->pending)
@@ -402,7 +426,7 @@ count_moves (const TafelMillState *s)
   guint32 own = s->stones[side];
   guint32 opp = s->stones[side ^ 1];
   guint32 empty = t->all & ~(own | opp);
-  guint32 removable = tafel_mill_removable_of (t, opp);
+  guint32 removable = removable_of (t, opp);
   guint per_mill = removable != 0 ? POPCOUNT (removable) : 1;
   guint n = 0;
 
