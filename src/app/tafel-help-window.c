@@ -99,8 +99,8 @@ static const HelpPage pages[] = {
          "once takes two stones), Twelve Men’s Morris (twelve stones each, diagonal "
          "lines join the squares’ corners, and a board filled by the placing is a draw), "
          "Six Men’s Morris (six stones each on two squares, no flying) and Three Men’s "
-         "Morris (three stones each on nine points, nothing is taken: the first row of "
-         "three, straight or diagonal, wins)."),
+         "Morris (three stones each on nine points joined by straight and diagonal lines, "
+         "nothing is taken: the first row of three wins)."),
     } },
   { "levels", N_("Levels and Opponents"), {
       N_("Open Preferences from the main menu to choose the opponent, the level and who "
