@@ -1,8 +1,9 @@
 /* test-ui-variants.c: the Mill variants through the real window, in-process:
  * each started by the "mill-rules" setting, played by board clicks against
  * a second person and against the computer; Lasker's step while stones
- * are in hand, Double's two removals, the keyboard on the small boards,
- * and each variant's saved game and statistics kept apart from Nine's
+ * are in hand, Double's two removals, the keyboard and the points' names
+ * on the small boards, and each variant's saved game and statistics kept
+ * apart from Nine's
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,6 +15,7 @@
 
 #include "tafel-application.h"
 #include "tafel-board-view.h"
+#include "tafel-names.h"
 #include "tafel-statistics-dialog-private.h"
 #include "tafel-window-private.h"
 #include "ui-test-util.h"
@@ -247,6 +249,13 @@ test_small_boards_keyboard (void)
           g_assert_cmpstr (b->point_names[tafel_board_view_get_cursor (TAFEL_BOARD_VIEW (board))], ==,
                            walk[k + 1]);
         }
+      /* What a screen reader hears for the cursor's point. */
+      {
+        g_autofree char *name = tafel_names_point (rules_of (window),
+                                                   tafel_board_view_get_cursor (TAFEL_BOARD_VIEW (board)));
+
+        g_assert_cmpstr (name, ==, walk[G_N_ELEMENTS (keys)]);
+      }
       /* Enter places White's stone where the cursor is. */
       g_assert_true (ui_test_press_key (board, GDK_KEY_Return));
       {
