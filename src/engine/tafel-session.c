@@ -2,8 +2,9 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * A TafelSession owns the match of the game chosen, the computer player
- * and everything that happens around the moves: whose turn it is, the
+ * A TafelSession owns the match of the game chosen (played in the variant
+ * chosen for it: Mill's "mill-rules"), the computer player and everything
+ * that happens around the moves: whose turn it is, the
  * computer's move (asked of TafelAi on a worker thread with a fresh
  * GCancellable, shown after a short pause kept by a main-loop timeout),
  * thinking on the person's time, hints, what is known of the position,
