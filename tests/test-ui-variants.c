@@ -159,6 +159,72 @@ test_every_variant (void)
     }
 }
 
+/* Whole games against the computer: the person clicks a random legal
+ * move (each entry of its path), the computer answers, until the game
+ * ends or a limit of plies; every position is checked against the test's
+ * own copy of the game played by the plain rules. */
+static void
+test_whole_games (void)
+{
+  static const char *const variants[] = { "three", "six", "double", "lasker", "twelve" };
+
+  for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
+    {
+      TafelWindow *window = open_variant (variants[v], "computer");
+      TafelMatch *match = tafel_window_get_match (window);
+      const TafelRules *rules = rules_of (window);
+      g_autoptr(GRand) rand = g_rand_new_with_seed (v + 1);
+      TafelState state;
+      guint plies = 0;
+
+      rules->init (&state);
+      /* The computer's reply may end the game: it is checked too. */
+      while ((tafel_match_get_status (match) == TAFEL_STATUS_RUNNING ||
+              plies < tafel_match_get_n_moves (match)) && plies < 300)
+        {
+          TafelMove moves[TAFEL_MAX_MOVES];
+          TafelUndo undo;
+          guint n = rules->legal_moves (&state, moves);
+          const TafelMove *move;
+
+          g_assert_cmpuint (n, >, 0);
+          if (rules->side_to_move (&state) == 0 && plies == tafel_match_get_n_moves (match))
+            {
+              move = &moves[g_rand_int_range (rand, 0, n)];
+              for (guint i = 0; i < move->len; i++)
+                for (guint p = 0; p < rules->board->n_points; p++)
+                  if (rules->board->target_of_point[p] == move->path[i])
+                    {
+                      ui_test_click_point (window, p);
+                      break;
+                    }
+            }
+          ui_test_iterate_until (computer_has_moved, window);
+          g_assert_cmpuint (tafel_match_get_n_moves (match), >, plies);
+          move = tafel_match_get_move (match, plies);
+          {
+            gboolean legal = FALSE;
+
+            for (guint i = 0; i < n; i++)
+              legal |= tafel_move_equal (&moves[i], move);
+            g_assert_true (legal);
+          }
+          rules->make (&state, move, &undo);
+          plies++;
+        }
+      g_test_message ("%s: %u plies, status %d", variants[v], plies, tafel_match_get_status (match));
+      g_assert_cmpuint (tafel_match_get_n_moves (match), ==, plies);
+      {
+        TafelOutcome outcome;
+
+        rules->outcome (&state, NULL, &outcome);
+        if (tafel_match_get_status (match) != TAFEL_STATUS_DRAWN)   /* a draw may come by repetition */
+          g_assert_cmpint (outcome.status, ==, tafel_match_get_status (match));
+      }
+      close_variant (window);
+    }
+}
+
 /* ---- Lasker and Double by clicks ---- */
 
 /* Lasker: with stones still in hand, a click on an own stone selects it
@@ -346,6 +412,7 @@ main (int    argc,
   ui_test_init (&argc, &argv);
 
   g_test_add_func ("/ui/variants/every-variant", test_every_variant);
+  g_test_add_func ("/ui/variants/whole-games", test_whole_games);
   g_test_add_func ("/ui/variants/lasker-step", test_lasker_step);
   g_test_add_func ("/ui/variants/double-removal", test_double_removal);
   g_test_add_func ("/ui/variants/small-boards-keyboard", test_small_boards_keyboard);
