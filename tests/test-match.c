@@ -101,6 +101,28 @@ test_continuations (void)
   g_assert_cmpuint (complete.path[0], ==, 8);
 }
 
+/* A double mill's two removals are clicked in either order. */
+static void
+test_continuations_any_order (void)
+{
+  g_autoptr(TafelMatch) match =
+    tafel_match_new_for_rules (tafel_rules_get_variant (TAFEL_GAME_MILL, "double"));
+  gboolean targets[24];
+  TafelMove complete;
+  /* a4 closes two mills; Black has d2, d6, f4 and g1. */
+  guint8 path[3] = { 1, 21, 10 };   /* a4, g1, d2 */
+
+  g_assert_true (tafel_match_load_moves (match, "a1 d2 a7 d6 b4 f4 c4 g1", NULL));
+  g_assert_false (tafel_match_continuations (match, path, 2, targets, NULL));
+  for (guint i = 0; i < 24; i++)
+    g_assert_cmpint (targets[i], ==, i == 10 || i == 13 || i == 19);
+  g_assert_true (tafel_match_continuations (match, path, 3, targets, &complete));
+  g_assert_cmpuint (complete.len, ==, 3);
+  g_assert_cmpuint (complete.path[1], ==, 10);   /* as the rules list it */
+  g_assert_cmpuint (complete.path[2], ==, 21);
+  g_assert_true (tafel_match_play (match, &complete, NULL));
+}
+
 static void
 test_history (void)
 {
@@ -126,6 +148,7 @@ main (int    argc,
   g_test_add_func ("/match/play-undo-redo", test_play_undo_redo);
   g_test_add_func ("/match/refusals", test_refusals);
   g_test_add_func ("/match/continuations", test_continuations);
+  g_test_add_func ("/match/continuations-any-order", test_continuations_any_order);
   g_test_add_func ("/match/history", test_history);
 
   return g_test_run ();

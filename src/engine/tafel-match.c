@@ -661,16 +661,21 @@ tafel_match_continuations (TafelMatch   *self,
 
   for (guint i = 0; i < n; i++)
     {
-      if (!tafel_move_has_prefix (&moves[i], path, len))
+      TafelMove clicked = moves[i];
+
+      if (self->rules->click_order != NULL)
+        self->rules->click_order (state_at (self, self->current), &moves[i], path, len,
+                                  &clicked);
+      if (!tafel_move_has_prefix (&clicked, path, len))
         continue;
-      if (moves[i].len == len)
+      if (clicked.len == len)
         {
           is_complete = TRUE;
           if (complete != NULL)
             *complete = moves[i];
         }
       else
-        targets[moves[i].path[len]] = TRUE;
+        targets[clicked.path[len]] = TRUE;
     }
 
   return is_complete;

@@ -260,7 +260,7 @@ tafel_rules_get_variant_title (const TafelRules *rules)
   g_return_val_if_fail (rules != NULL, NULL);
 
   return rules->variant_title != NULL
-         ? g_dgettext (GETTEXT_PACKAGE, rules->variant_title) : NULL;
+         ? g_dpgettext2 (GETTEXT_PACKAGE, "variant", rules->variant_title) : NULL;
 }
 
 const char *

@@ -152,8 +152,8 @@ struct _TafelRules {
   TafelGame game;
   const char *key;                    /* "infinity", "tictactoe", ... */
   /* A game with variants (Mill) has a rules table for each, all with the
-   * game's key: the variant's key ("nine", "twelve"), its title (N_(),
-   * see tafel_rules_get_variant_title ()) and the id its statistics and
+   * game's key: the variant's key ("nine", "twelve"), its title (marked
+   * NC_("variant", …), see tafel_rules_get_variant_title ()) and the id its statistics and
    * saves are kept by (NULL: the key; see tafel_rules_get_id ()).  NULL
    * for the games without variants. */
   const char *variant;
@@ -248,6 +248,12 @@ struct _TafelRules {
    * targets clicked so far ("Place a stone", "Remove a stone …"). */
   const char *(*prompt)    (const TafelState *state, const guint8 *path,
                             guint len);
+  /* Optional, where some targets of a move may be clicked in any order
+   * (a double mill's two removals): @move's path put in the order the
+   * first @len targets clicked (@path) take, where the rules allow it;
+   * otherwise @move as it is.  NULL: paths are clicked in their order. */
+  void     (*click_order)  (const TafelState *state, const TafelMove *move,
+                            const guint8 *path, guint len, TafelMove *out);
 };
 
 /* The names of the levels in settings and files: "relaxed" … "impossible". */

@@ -1321,6 +1321,25 @@ mill_prompt (const TafelState *state,
   return _("Choose a stone to move.");
 }
 
+/* A double mill's two removals may be clicked in either order. */
+static void
+mill_click_order (const TafelState *state,
+                  const TafelMove  *move,
+                  const guint8     *path,
+                  guint             len,
+                  TafelMove        *out)
+{
+  const TafelMillState *s = TAFEL_MILL_CSTATE (state);
+  guint i = first_removal (s, move);
+
+  *out = *move;
+  if (move->len == i + 2 && len > i && path[i] == move->path[i + 1])
+    {
+      out->path[i] = move->path[i + 1];
+      out->path[i + 1] = move->path[i];
+    }
+}
+
 static gboolean
 mill_data_loaded (void)
 {
@@ -1377,10 +1396,11 @@ MILL_INIT (three, TAFEL_MILL_THREE)
   .perft = mill_perft, \
   .in_hand = mill_in_hand, \
   .preview = mill_preview, \
-  .prompt = mill_prompt
+  .prompt = mill_prompt, \
+  .click_order = mill_click_order
 
 const TafelRules tafel_mill_rules = {
-  MILL_RULES (nine, "mill", &tafel_mill_board, N_("Nine Men’s Morris")),
+  MILL_RULES (nine, "mill", &tafel_mill_board, NC_("variant", "Nine Men’s Morris")),
   /* The endgame tables and Sanmill's FEN are Nine's. */
   .data_name = "Mill endgame tables",
   .data_env = TAFEL_MILL_EGTB_ENV,
@@ -1389,27 +1409,27 @@ const TafelRules tafel_mill_rules = {
 };
 
 static const TafelRules lasker_rules = {
-  MILL_RULES (lasker, "mill-lasker", &tafel_mill_board, N_("Lasker Morris")),
+  MILL_RULES (lasker, "mill-lasker", &tafel_mill_board, NC_("variant", "Lasker Morris")),
   .data_name = "Mill endgame tables",
   .data_env = TAFEL_MILL_EGTB_ENV,
   .data_loaded = mill_data_loaded,
 };
 
 static const TafelRules double_rules = {
-  MILL_RULES (double, "mill-double", &tafel_mill_board, N_("Double Mill Counts Double")),
+  MILL_RULES (double, "mill-double", &tafel_mill_board, NC_("variant", "Double Mill Counts Double")),
 };
 
 static const TafelRules twelve_rules = {
   MILL_RULES (twelve, "mill-twelve", &tafel_mill_twelve_board,
-              N_("Twelve Men’s Morris")),
+              NC_("variant", "Twelve Men’s Morris")),
 };
 
 static const TafelRules six_rules = {
-  MILL_RULES (six, "mill-six", &tafel_mill_six_board, N_("Six Men’s Morris")),
+  MILL_RULES (six, "mill-six", &tafel_mill_six_board, NC_("variant", "Six Men’s Morris")),
 };
 
 static const TafelRules three_rules = {
-  MILL_RULES (three, "mill-three", &tafel_mill_three_board, N_("Three Men’s Morris")),
+  MILL_RULES (three, "mill-three", &tafel_mill_three_board, NC_("variant", "Three Men’s Morris")),
 };
 
 #undef MILL_RULES
