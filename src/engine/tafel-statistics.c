@@ -97,7 +97,9 @@ static guint n_tables;
 static void
 tables_init (void)
 {
-  if (n_tables > 0)
+  static gsize done;
+
+  if (!g_once_init_enter (&done))
     return;
   for (guint game = 0; game < TAFEL_N_GAMES; game++)
     for (const TafelRules *const *list = tafel_rules_get_variants (game); *list != NULL; list++)
@@ -105,6 +107,7 @@ tables_init (void)
         g_assert (n_tables < MAX_TABLES);
         tables[n_tables++] = *list;
       }
+  g_once_init_leave (&done, 1);
 }
 
 /* The table of @rules, or -1 if they are none of the games' rules. */
