@@ -131,17 +131,7 @@ move_eq (const TafelMove *a,
 
 /* ---- evaluation ---- */
 
-static inline gboolean
-closes_at (const TafelMillTables *t,
-           guint32                own,
-           guint                  to)
-{
-  const guint32 *pm = t->point_mills[to];
-
-  /* Unused entries are TAFEL_MILL_NO_MILL, never covered. */
-  return (own & pm[0]) == pm[0] || (own & pm[1]) == pm[1]
-         || (own & pm[2]) == pm[2] || (own & pm[3]) == pm[3];
-}
+#define closes_at tafel_mill_closes_at
 
 /* Does @side fly (3 stones, all placed, where the variant lets it)? */
 static inline gboolean

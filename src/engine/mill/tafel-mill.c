@@ -226,16 +226,7 @@ mills_at (const TafelMillTables *t,
          + ((own & pm[2]) == pm[2]) + ((own & pm[3]) == pm[3]);
 }
 
-static inline gboolean
-closes_at (const TafelMillTables *t,
-           guint32                own,
-           guint                  to)
-{
-  const guint32 *pm = t->point_mills[to];
-
-  return (own & pm[0]) == pm[0] || (own & pm[1]) == pm[1]
-         || (own & pm[2]) == pm[2] || (own & pm[3]) == pm[3];
-}
+#define closes_at tafel_mill_closes_at
 
 /* A step (from, to) rather than a placement: always once all stones are
  * placed, and under Lasker's rules where the path starts on an own stone. */

@@ -85,6 +85,20 @@ tafel_mill_popcount (guint32 x)
   return (x * 0x01010101u) >> 24;
 }
 
+/* Does @own, with a stone on @to, stand in a mill through @to?  (The
+ * unused entries of a point's mills are TAFEL_MILL_NO_MILL, never
+ * covered.) */
+static inline gboolean
+tafel_mill_closes_at (const TafelMillTables *t,
+                      guint32                own,
+                      guint                  to)
+{
+  const guint32 *pm = t->point_mills[to];
+
+  return (own & pm[0]) == pm[0] || (own & pm[1]) == pm[1]
+         || (own & pm[2]) == pm[2] || (own & pm[3]) == pm[3];
+}
+
 #define TAFEL_MILL_STATE(s) ((TafelMillState *) (s)->bytes)
 #define TAFEL_MILL_CSTATE(s) ((const TafelMillState *) (s)->bytes)
 
