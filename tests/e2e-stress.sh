@@ -56,12 +56,27 @@ read -r width height < <(xdotool getwindowgeometry --shell "$wid" | awk -F= '/WI
 
 keys=(Left Right Up Down Return space Escape 1 2 3 4 5 6 7 8 9
       ctrl+n ctrl+z ctrl+shift+z ctrl+h ctrl+z)
+# Arrow keys may move the focus into the header bar, and Return or space
+# then opens its main menu, which covers the board: a click that follows
+# could choose Quit, which ends the program as it should.  So a key that
+# may have opened a menu is followed by Escape before the next click.
+menu_may_be_open=false
 for ((i = 0; i < actions; i++)); do
   case $((RANDOM % 10)) in
     0|1|2|3)   # a click on the board area (below the header bar)
-      xdotool mousemove --window "$wid" $((RANDOM % width)) $((60 + RANDOM % (height - 60))) click 1 ;;
+      x=$((RANDOM % width))
+      y=$((60 + RANDOM % (height - 60)))
+      if $menu_may_be_open; then
+        xdotool windowfocus "$wid" key Escape 2>/dev/null
+        menu_may_be_open=false
+      fi
+      xdotool mousemove --window "$wid" $x $y click 1 ;;
     4|5|6|7)
-      xdotool windowfocus "$wid" key "${keys[RANDOM % ${#keys[@]}]}" 2>/dev/null ;;
+      key=${keys[RANDOM % ${#keys[@]}]}
+      case $key in
+        Return|space) menu_may_be_open=true ;;
+      esac
+      xdotool windowfocus "$wid" key "$key" 2>/dev/null ;;
     8)
       write_settings ;;
     9)
