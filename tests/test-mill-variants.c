@@ -16,6 +16,10 @@
 #include "tafel-mill-search.h"
 #include "tafel-mill-variant.h"
 
+/* TAFEL_TEST_SCALE=F (as for test-invariants): fewer random games and
+ * shallower perft under the sanitizers and valgrind. */
+static double scale = 1.0;
+
 typedef struct {
   const char *key;
   guint n_points, hand;
@@ -399,7 +403,7 @@ test_reference_perft (void)
     {
       const TafelRules *rules = *list;
       TafelState state;
-      guint max = 5;
+      guint max = scale < 1.0 ? 4 : 5;
 
       rules->init (&state);
       for (guint depth = 1; depth <= max; depth++)
@@ -420,7 +424,8 @@ test_reference_nine (void)
   TafelState state;
 
   rules->init (&state);
-  g_assert_cmpuint (ref_start_perft ("nine", 5), ==, rules->perft (&state, 5));
+  g_assert_cmpuint (ref_start_perft ("nine", scale < 1.0 ? 4 : 5), ==,
+                    rules->perft (&state, scale < 1.0 ? 4 : 5));
 }
 
 static int
@@ -439,7 +444,7 @@ test_random_games (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (20261204);
   g_autoptr(GArray) want = g_array_new (FALSE, FALSE, sizeof (TafelMove));
-  guint games = g_test_slow () ? 2000 : 300;
+  guint games = MAX (20, (guint) ((g_test_slow () ? 2000 : 300) * scale));
   guint doubles = 0, lasker_steps = 0, three_wins = 0;
 
   for (const TafelRules *const *list = tafel_rules_get_variants (TAFEL_GAME_MILL);
@@ -894,7 +899,11 @@ int
 main (int   argc,
       char *argv[])
 {
+  const char *env_scale = g_getenv ("TAFEL_TEST_SCALE");
+
   g_test_init (&argc, &argv, NULL);
+  if (env_scale != NULL && *env_scale != '\0')
+    scale = CLAMP (g_ascii_strtod (env_scale, NULL), 0.0001, 100.0);
 
   g_test_add_func ("/mill-variants/pictures", test_pictures);
   g_test_add_func ("/mill-variants/nine-is-the-core", test_nine_is_the_core);
