@@ -247,6 +247,20 @@ def test_mill_variants():
     r = json.loads(out)
     expect(r['variant'] == 'three' and r['wins'] + r['draws'] + r['losses'] == 2, repr(r))
 
+    # review reads a move list by the variant's rules, a record by its own
+    code, out, err = run(['review', '--game', 'mill', '--variant', 'double', '--moves',
+                          'a1 d2 a7 d6 b4 f4 c4 g1 a4xd2xd6'])
+    expect(code == 0 and json.loads(out.splitlines()[8])['move'] == 'a4xd2xd6', err)
+    with tempfile.NamedTemporaryFile('w', suffix='.tafel', delete=False) as f:
+        f.write('tafel: 1\ngame: mill\nvariant: twelve\nresult: *\n\na1 d2 b2 f4 c3xd2 *\n')
+    try:
+        code, out, err = run(['review', f.name])
+        expect(code == 0 and json.loads(out.splitlines()[4])['move'] == 'c3xd2', err)
+        code, out, err = run(['review', '--game', 'mill', '--variant', 'six', f.name])
+        expect(code == 2 and 'twelve' in err and 'six' in err, repr(err))
+    finally:
+        os.unlink(f.name)
+
     code, out, err = run(['engine', '--game', 'mill', '--variant', 'three'],
                          b'position startpos moves c3 d5 c4 e5\ngo nodes 2000\n')
     expect(code == 0 and 'bestmove c5' in out, 'the winning row: %r %r' % (out, err))

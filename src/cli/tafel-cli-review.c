@@ -81,6 +81,7 @@ json_summary (TafelJson   *json,
 static gboolean
 review_one (const TafelRules *rules,
             gboolean          game_given,
+            gboolean          variant_given,
             const char       *text,
             gssize            length,
             const char       *fen,
@@ -92,7 +93,7 @@ review_one (const TafelRules *rules,
 
   if (fen != NULL)
     {
-      record = tafel_game_record_new (rules->game);
+      record = tafel_game_record_new_for_rules (rules);
       if (!tafel_game_record_set_fen (record, fen, error))
         return FALSE;
       if (text != NULL)
@@ -100,11 +101,11 @@ review_one (const TafelRules *rules,
           g_autofree char *full = g_strdup_printf ("[FEN \"%s\"]\n%s", fen, text);
 
           g_clear_object (&record);
-          if ((record = tafel_game_record_parse (full, -1, rules->game, error)) == NULL)
+          if ((record = tafel_game_record_parse_for_rules (full, -1, rules, error)) == NULL)
             return FALSE;
         }
     }
-  else if ((record = tafel_game_record_parse (text, length, rules->game, error)) == NULL)
+  else if ((record = tafel_game_record_parse_for_rules (text, length, rules, error)) == NULL)
     return FALSE;
 
   if (game_given && tafel_game_record_get_game (record) != rules->game)
@@ -113,6 +114,14 @@ review_one (const TafelRules *rules,
                    /* Translators: both %s are games' keys, e.g. mill */
                    _("These are moves of %s, not of %s"),
                    tafel_game_record_get_rules (record)->key, rules->key);
+      return FALSE;
+    }
+  if (variant_given && tafel_game_record_get_rules (record) != rules)
+    {
+      g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_PARSE,
+                   /* Translators: both %s are variants' keys, e.g. twelve */
+                   _("This game is played by the rules %s, not %s"),
+                   tafel_game_record_get_rules (record)->variant, rules->variant);
       return FALSE;
     }
 
@@ -142,6 +151,7 @@ review_one (const TafelRules *rules,
 typedef struct {
   const TafelRules *rules;
   gboolean game_given;
+  gboolean variant_given;
 } Stream;
 
 /* One game per line; blank lines are skipped. */
@@ -152,7 +162,8 @@ review_line (char      *line,
 {
   Stream *stream = data;
 
-  return *line == '\0' || review_one (stream->rules, stream->game_given, line, -1, NULL, error);
+  return *line == '\0' || review_one (stream->rules, stream->game_given, stream->variant_given,
+                                          line, -1, NULL, error);
 }
 
 int
@@ -195,7 +206,7 @@ tafel_cli_review (int    argc,
     {
       if (argc > 1)
         return tafel_cli_fail (_("A file cannot be combined with --moves or --fen"));
-      if (!review_one (rules, game != NULL, moves, -1, fen, &error))
+      if (!review_one (rules, game != NULL, variant != NULL, moves, -1, fen, &error))
         return tafel_cli_fail ("%s", error->message);
       return 0;
     }
@@ -210,13 +221,13 @@ tafel_cli_review (int    argc,
 
       if (!g_file_get_contents (argv[1], &contents, &length, &error))
         return tafel_cli_fail ("%s", error->message);
-      if (!review_one (rules, game != NULL, contents, length, NULL, &error))
+      if (!review_one (rules, game != NULL, variant != NULL, contents, length, NULL, &error))
         return tafel_cli_fail ("%s: %s", argv[1], error->message);
       return 0;
     }
 
   {
-    Stream stream = { rules, game != NULL };
+    Stream stream = { rules, game != NULL, variant != NULL };
 
     return tafel_cli_each_line (stdin, review_line, &stream);
   }
