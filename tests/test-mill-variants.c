@@ -626,6 +626,35 @@ test_lasker (void)
   g_assert_false (has_move ("nine", &state, "a1-a4"));
 }
 
+/* Twelve's board filled with no mill anywhere: every rank, file and
+ * diagonal mixed.  With @last_in_hand, Black's last stone (for g4) is
+ * still to be placed, Black to move. */
+static void
+twelve_full_board (TafelState *state,
+                   gboolean    last_in_hand)
+{
+  const TafelMillVariant *v = tafel_mill_variant_lookup ("twelve");
+  const char *white[] = { "a1", "a7", "b4", "c3", "c5", "d2", "d6", "e4",
+                          "f2", "f6", "g1", "g7" };
+  TafelMillState *s;
+
+  tafel_rules_get_variant (TAFEL_GAME_MILL, "twelve")->init (state);
+  s = TAFEL_MILL_STATE (state);
+  for (guint i = 0; i < G_N_ELEMENTS (white); i++)
+    s->stones[0] |= 1u << tafel_mill_variant_point (v, white[i]);
+  s->stones[1] = 0xffffff & ~s->stones[0];
+  s->hand[0] = s->hand[1] = 0;
+  if (last_in_hand)
+    {
+      s->stones[1] &= ~(1u << tafel_mill_variant_point (v, "g4"));
+      s->hand[1] = 1;
+      s->side = 1;
+    }
+  s->key = tafel_mill_compute_key (s);
+  g_assert_cmphex (tafel_mill_in_mills_of (tafel_mill_state_tables (s), s->stones[0]), ==, 0);
+  g_assert_cmphex (tafel_mill_in_mills_of (tafel_mill_state_tables (s), s->stones[1]), ==, 0);
+}
+
 static void
 test_twelve (void)
 {
@@ -638,23 +667,8 @@ test_twelve (void)
   g_assert_true (has_move ("twelve", &state, "c3xd2"));
   g_assert_cmpuint (TAFEL_MILL_CSTATE (&state)->hand[0], ==, 10);
 
-  /* A board full after the last placement is a draw: every rank and
-   * file and diagonal mixed. */
-  rules->init (&state);
-  {
-    TafelMillState *s = TAFEL_MILL_STATE (&state);
-    const char *white[] = { "a1", "a7", "b4", "c3", "c5", "d2", "d6", "e4",
-                            "f2", "f6", "g1", "g7" };
-
-    for (guint i = 0; i < G_N_ELEMENTS (white); i++)
-      s->stones[0] |= 1u << tafel_mill_variant_point (tafel_mill_variant_lookup ("twelve"),
-                                                     white[i]);
-    s->stones[1] = 0xffffff & ~s->stones[0];
-    s->hand[0] = s->hand[1] = 0;
-    s->key = tafel_mill_compute_key (s);
-    g_assert_cmphex (tafel_mill_in_mills_of (tafel_mill_state_tables (s), s->stones[0]), ==, 0);
-    g_assert_cmphex (tafel_mill_in_mills_of (tafel_mill_state_tables (s), s->stones[1]), ==, 0);
-  }
+  /* A board full after the last placement is a draw. */
+  twelve_full_board (&state, FALSE);
   rules->outcome (&state, NULL, &outcome);
   g_assert_cmpint (outcome.status, ==, TAFEL_STATUS_DRAWN);
 }
@@ -782,21 +796,8 @@ test_search_sees_variant_ends (void)
    * the search knows exactly (and does not score as a position). */
   {
     const TafelRules *rules = tafel_rules_get_variant (TAFEL_GAME_MILL, "twelve");
-    const TafelMillVariant *v = tafel_mill_variant_lookup ("twelve");
-    const char *white[] = { "a1", "a7", "b4", "c3", "c5", "d2", "d6", "e4",
-                            "f2", "f6", "g1", "g7" };
-    TafelMillState *s;
 
-    rules->init (&state);
-    s = TAFEL_MILL_STATE (&state);
-    for (guint i = 0; i < G_N_ELEMENTS (white); i++)
-      s->stones[0] |= 1u << tafel_mill_variant_point (v, white[i]);
-    /* Black's last stone still in hand, for g4. */
-    s->stones[1] = 0xffffff & ~s->stones[0] & ~(1u << tafel_mill_variant_point (v, "g4"));
-    s->hand[0] = 0;
-    s->hand[1] = 1;
-    s->side = 1;
-    s->key = tafel_mill_compute_key (s);
+    twelve_full_board (&state, TRUE);
     g_assert_true (tafel_mill_search (&state, NULL, &limits, NULL, NULL, &result));
     g_assert_cmpint (result.score, ==, 0);
     g_assert_true (tafel_rules_is_legal (rules, &state, &result.best));
