@@ -131,7 +131,6 @@ move_eq (const TafelMove *a,
 
 /* ---- evaluation ---- */
 
-#define closes_at tafel_mill_closes_at
 
 /* Does @side fly (3 stones, all placed, where the variant lets it)? */
 static inline gboolean
@@ -201,7 +200,7 @@ count_zwick (const TafelMillTables *t,
     {
       guint q = LOWEST (free_adj);
 
-      if (closes_at (t, (own & ~BIT (p)) | BIT (q), q))
+      if (tafel_mill_closes_at (t, (own & ~BIT (p)) | BIT (q), q))
         {
           if (!opp_anywhere && (t->adj[p] & opp) == 0 && (t->adj[q] & opp) == 0)
             f->zwick++;

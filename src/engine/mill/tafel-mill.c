@@ -145,15 +145,6 @@ tafel_mill_tables (void)
 }
 
 const TafelMillTables *
-tafel_mill_variant_tables (guint variant)
-{
-  g_return_val_if_fail (variant < TAFEL_MILL_N_VARIANTS, NULL);
-
-  ensure_tables ();
-  return &tables[variant];
-}
-
-const TafelMillTables *
 tafel_mill_state_tables (const TafelMillState *s)
 {
   return &tables[s->variant];
@@ -195,23 +186,17 @@ tafel_mill_in_mills_of (const TafelMillTables *t,
   return in_mills (t, stones);
 }
 
-guint32
-tafel_mill_removable_of (const TafelMillTables *t,
-                         guint32                stones)
-{
-  return removable_of (t, stones);
-}
 
 guint32
 tafel_mill_in_mills (guint32 stones)
 {
-  return tafel_mill_in_mills_of (&tables[0], stones);
+  return in_mills (&tables[0], stones);
 }
 
 guint32
 tafel_mill_removable (guint32 stones)
 {
-  return tafel_mill_removable_of (&tables[0], stones);
+  return removable_of (&tables[0], stones);
 }
 
 /* The number of mills @own (with a stone on @to) has through @to. */
@@ -226,7 +211,6 @@ mills_at (const TafelMillTables *t,
          + ((own & pm[2]) == pm[2]) + ((own & pm[3]) == pm[3]);
 }
 
-#define closes_at tafel_mill_closes_at
 
 /* A step (from, to) rather than a placement: always once all stones are
  * placed, and under Lasker's rules where the path starts on an own stone. */
@@ -280,7 +264,7 @@ removal_pairs (const TafelMillTables *t,
   for (guint32 a = opp; a != 0; a &= a - 1)
     {
       guint r = LOWEST (a);
-      guint32 after_r = tafel_mill_removable_of (t, opp & ~BIT (r));
+      guint32 after_r = removable_of (t, opp & ~BIT (r));
 
       for (guint32 b = a & (a - 1); b != 0; b &= b - 1)
         {
@@ -288,7 +272,7 @@ removal_pairs (const TafelMillTables *t,
 
           if (((first & BIT (r)) && (after_r & BIT (q)))
               || ((first & BIT (q))
-                  && (tafel_mill_removable_of (t, opp & ~BIT (q)) & BIT (r))))
+                  && (removable_of (t, opp & ~BIT (q)) & BIT (r))))
             {
               pairs[n][0] = r;
               pairs[n][1] = q;
@@ -332,7 +316,7 @@ add_move (const TafelMillTables *t,
 {
   guint n = 0;
 
-  if (G_LIKELY (removable == 0 || !closes_at (t, own_after, to)
+  if (G_LIKELY (removable == 0 || !tafel_mill_closes_at (t, own_after, to)
                 || (t->flags & TAFEL_MILL_VARIANT_MILL_WINS)))
     {
       moves[0] = base;
@@ -438,7 +422,7 @@ count_moves (const TafelMillState *s)
         {
           guint to = LOWEST (e);
 
-          n += closes_at (t, own | BIT (to), to) ? per_mill : 1;
+          n += tafel_mill_closes_at (t, own | BIT (to), to) ? per_mill : 1;
         }
       return n;
     }
@@ -456,7 +440,7 @@ count_moves (const TafelMillState *s)
           {
             guint to = LOWEST (targets);
 
-            n += closes_at (t, rest | BIT (to), to) ? per_mill : 1;
+            n += tafel_mill_closes_at (t, rest | BIT (to), to) ? per_mill : 1;
           }
       }
   }
@@ -564,7 +548,7 @@ tafel_mill_status (const TafelMillState *s,
 
   if (t->flags & TAFEL_MILL_VARIANT_MILL_WINS)
     for (int i = 1; i >= 0; i--)
-      if (tafel_mill_in_mills_of (t, s->stones[side ^ i]) != 0)
+      if (in_mills (t, s->stones[side ^ i]) != 0)
         {
           *winner = side ^ i;
           return TAFEL_STATUS_WON;
@@ -601,9 +585,9 @@ tafel_mill_move_closes (const TafelMillState *s,
   if (s->pending)
     return FALSE;
   if (!is_step (s, move))
-    return closes_at (t, own | BIT (move->path[0]), move->path[0]);
+    return tafel_mill_closes_at (t, own | BIT (move->path[0]), move->path[0]);
 
-  return closes_at (t, (own & ~BIT (move->path[0])) | BIT (move->path[1]), move->path[1]);
+  return tafel_mill_closes_at (t, (own & ~BIT (move->path[0])) | BIT (move->path[1]), move->path[1]);
 }
 
 guint
@@ -626,9 +610,9 @@ tafel_mill_move_removed (const TafelMillState *s,
 
 /* ---- the rules interface ---- */
 
-void
-tafel_mill_init_variant (TafelMillState *s,
-                         guint           variant)
+static void
+init_variant (TafelMillState *s,
+              guint           variant)
 {
   g_return_if_fail (variant < TAFEL_MILL_N_VARIANTS);
 
@@ -735,7 +719,7 @@ mill_outcome (const TafelState   *state,
   if (outcome->status == TAFEL_STATUS_WON)
     {
       const TafelMillTables *t = T (s);
-      guint32 in = tafel_mill_in_mills_of (t, s->stones[winner]);
+      guint32 in = in_mills (t, s->stones[winner]);
 
       for (guint m = 0; m < t->n_mills && outcome->n_lines < G_N_ELEMENTS (outcome->lines); m++)
         if ((s->stones[winner] & t->mills[m]) == t->mills[m])
@@ -1344,7 +1328,7 @@ mill_data_loaded (void)
   init_##name (TafelState *state) \
   { \
     memset (state, 0, sizeof *state); \
-    tafel_mill_init_variant (TAFEL_MILL_STATE (state), index); \
+    init_variant (TAFEL_MILL_STATE (state), index); \
   }
 
 MILL_INIT (nine, TAFEL_MILL_NINE)

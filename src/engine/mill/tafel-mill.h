@@ -104,22 +104,16 @@ tafel_mill_closes_at (const TafelMillTables *t,
 
 /* Nine's tables. */
 const TafelMillTables *tafel_mill_tables      (void);
-/* The tables of a variant (TafelMillVariantIndex), and of a state's. */
-const TafelMillTables *tafel_mill_variant_tables (guint variant);
+/* The tables of a state's variant. */
 const TafelMillTables *tafel_mill_state_tables   (const TafelMillState *s);
 
 /* Tables must have been fetched once (tafel_mill_tables ()) before these. */
 /* The stones of @stones that stand in mills, and those that may be
- * removed: with @t, on a variant's board; without, on Nine's. */
+ * removed, on Nine's board; tafel_mill_in_mills_of () on a variant's. */
 guint32  tafel_mill_in_mills       (guint32 stones);
 guint32  tafel_mill_removable      (guint32 stones);
 guint32  tafel_mill_in_mills_of    (const TafelMillTables *t,
                                     guint32                stones);
-guint32  tafel_mill_removable_of   (const TafelMillTables *t,
-                                    guint32                stones);
-/* The first state of @variant. */
-void     tafel_mill_init_variant   (TafelMillState       *s,
-                                    guint                 variant);
 /* Every legal move, without looking at whether the game is over. */
 guint    tafel_mill_generate       (const TafelMillState *s,
                                     TafelMove            *moves);
