@@ -635,20 +635,28 @@ tt_probe (Search  *S,
 
 /* The first entry of a bucket keeps the deepest result of the current
  * search (or replaces one of an earlier search); the second takes
- * everything else. */
+ * everything else.  A deeper entry of an earlier search for a position
+ * whose value does not depend on the history (@lasting, see pvs ()) stays
+ * first: the shallow iterations of this search would otherwise replace
+ * what the last search found. */
 static inline void
 tt_store (Search          *S,
           guint64          key,
           const TafelMove *move,
           int              score,
           int              depth,
-          int              bound)
+          int              bound,
+          gboolean         lasting)
 {
   TTEntry *e = &S->tt[key & S->tt_mask & ~(guint64) 1];
   TTEntry *slot = &e[1];
 
-  if (e[0].key == key || e[0].flag >> TT_GEN_SHIFT != S->generation
-      || depth >= e[0].depth)
+  if (e[0].key == key)
+    {
+      if (!lasting || depth >= e[0].depth)
+        slot = &e[0];
+    }
+  else if (e[0].flag >> TT_GEN_SHIFT != S->generation || depth >= e[0].depth)
     slot = &e[0];
   slot->key = key;
   slot->move = pack_move (move);
@@ -806,10 +814,13 @@ pvs (Search               *S,
     {
       tt_move = unpack_move (e->move);
       have_tt_move = tt_move.len > 0;
-      /* An entry of an earlier search (another root, another game
-       * history for the repetition rule) only orders the moves. */
+      /* An entry of an earlier search was found under another game
+       * history, which the repetition rule makes matter, so it only
+       * orders the moves -- unless a placement or removal has just
+       * been made: no position before it can come again below it, so
+       * its value does not depend on the way the game came here. */
       if (ply > 0 && e->depth >= depth && !is_pv
-          && e->flag >> TT_GEN_SHIFT == S->generation)
+          && (e->flag >> TT_GEN_SHIFT == S->generation || s->clock == 0))
         {
           int v = score_from_tt (e->score, ply);
           int bound = TT_BOUND (e->flag);
@@ -891,7 +902,8 @@ pvs (Search               *S,
     }
 
   tt_store (S, s->key, &best_move, score_to_tt (best, ply), depth,
-            best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER);
+            best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER,
+            s->clock == 0);
 
   return best;
 }
