@@ -979,7 +979,7 @@ tafel_mill_searcher_new_full (guint    tt_bits,
         gsize bytes = ((gsize) 1 << tt_bits) * sizeof (TTEntry);
 
         if (max_table_bytes == 0 || bytes <= max_table_bytes)
-          searcher->tt = g_try_malloc0 (bytes);
+          searcher->tt = g_try_malloc (bytes);
         if (searcher->tt != NULL)
           break;
       }
@@ -998,7 +998,10 @@ tafel_mill_searcher_new_full (guint    tt_bits,
                (sizeof (TTEntry) << want) >> 10, (sizeof (TTEntry) << tt_bits) >> 10);
 
   searcher->tt_mask = ((guint64) 1 << tt_bits) - 1;
+  /* Cleared here, so that the kernel's work of giving the pages falls
+   * outside the first searches' time. */
   advise_huge_pages (searcher->tt, sizeof (TTEntry) << tt_bits);
+  memset (searcher->tt, 0, sizeof (TTEntry) << tt_bits);
   return g_steal_pointer (&searcher);
 }
 
