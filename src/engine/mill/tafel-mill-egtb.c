@@ -658,9 +658,8 @@ tafel_mill_egtb_probe (const TafelMillEgtb  *tb,
                        TafelValue           *value,
                        int                  *plies)
 {
-  if (!tafel_mill_egtb_lookup (tb, s, value, plies))
-    return FALSE;
-  return *value == TAFEL_VALUE_DRAW || s->clock + *plies < TAFEL_MILL_DRAW_CLOCK;
+  return tafel_mill_egtb_lookup (tb, s, value, plies)
+         && tafel_mill_exact_holds (s, *value, *plies);
 }
 
 /* A child's value for tafel_mill_exact_best_moves (): a side left with

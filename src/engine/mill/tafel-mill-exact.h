@@ -21,6 +21,18 @@ typedef gboolean (*TafelMillExactLookup) (gconstpointer         data,
                                           TafelValue           *value,
                                           int                  *plies);
 
+/* Does an exact value that knows no clock hold under the 100 half-move
+ * rule?  A draw does; a win or loss in @plies when the end comes first
+ * (clock + plies < 100: with best play the game ends within @plies, and
+ * the clock grows by at most one a ply). */
+static inline gboolean
+tafel_mill_exact_holds (const TafelMillState *s,
+                        TafelValue            value,
+                        int                   plies)
+{
+  return value == TAFEL_VALUE_DRAW || s->clock + plies < TAFEL_MILL_DRAW_CLOCK;
+}
+
 /* Every best move of @s (@best: TAFEL_MAX_MOVES entries) by the values
  * @lookup gives its children; 0 when a child is not held.  No
  * allocation. */

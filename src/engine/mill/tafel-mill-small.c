@@ -336,9 +336,8 @@ tafel_mill_small_probe (const TafelMillState *s,
                         TafelValue           *value,
                         int                  *plies)
 {
-  if (!tafel_mill_small_lookup (s, value, plies))
-    return FALSE;
-  return *value == TAFEL_VALUE_DRAW || s->clock + *plies < TAFEL_MILL_DRAW_CLOCK;
+  return tafel_mill_small_lookup (s, value, plies)
+         && tafel_mill_exact_holds (s, *value, *plies);
 }
 
 static gboolean
