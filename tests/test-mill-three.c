@@ -217,74 +217,63 @@ test_children (void)
 
 #define PLAIN_MAX 40
 
-/* Known results by position and depth: 0 unknown, 1 yes, 2 no. */
-static guint8 *memo_wins, *memo_loses;
+/* Known results by position and depth: 0 not yet looked at, else 1 +
+ * the TafelValue. */
+static guint8 *memo;
 
-static gboolean plain_loses_within (guint i, int d);
-
-/* Can the side to move of position @i force a win within @d plies? */
-static gboolean
-plain_wins_within (guint i,
-                   int   d)
+/* What the side to move of position @i can force within @d plies: a win,
+ * a loss, or neither (TAFEL_VALUE_UNKNOWN; a drawn end too). */
+static TafelValue
+plain_value (guint i,
+             int   d)
 {
   const TafelState *state = &g_array_index (positions, TafelState, i);
-  guint8 *known = &memo_wins[i * (PLAIN_MAX + 1) + d];
+  guint8 *known = &memo[i * (PLAIN_MAX + 1) + MAX (d, 0)];
   TafelMove moves[TAFEL_MAX_MOVES];
-  gboolean wins = FALSE;
-  guint n;
-
-  if (d <= 0)
-    return FALSE;
-  if (*known != 0)
-    return *known == 1;
-  n = R->legal_moves (state, moves);
-  for (guint j = 0; j < n && !wins; j++)
-    {
-      TafelState child = *state;
-      TafelUndo undo;
-
-      R->make (&child, &moves[j], &undo);
-      wins = plain_loses_within (find_position (&child), d - 1);
-    }
-  *known = wins ? 1 : 2;
-  return wins;
-}
-
-/* Must the side to move of position @i lose within @d plies, whatever it
- * plays? */
-static gboolean
-plain_loses_within (guint i,
-                    int   d)
-{
-  const TafelState *state = &g_array_index (positions, TafelState, i);
-  guint8 *known = &memo_loses[i * (PLAIN_MAX + 1) + d];
-  TafelMove moves[TAFEL_MAX_MOVES];
-  gboolean loses = TRUE;
-  guint n;
+  TafelValue value = TAFEL_VALUE_UNKNOWN;
+  guint n, children_won = 0;
 
   if (*known != 0)
-    return *known == 1;
+    return *known - 1;
   n = R->legal_moves (state, moves);
   if (n == 0)
     {
       TafelOutcome outcome;
 
       R->outcome (state, NULL, &outcome);
-      loses = outcome.status == TAFEL_STATUS_WON
-              && outcome.winner != TAFEL_MILL_CSTATE (state)->side;
+      if (outcome.status == TAFEL_STATUS_WON)
+        value = outcome.winner == TAFEL_MILL_CSTATE (state)->side ? TAFEL_VALUE_WIN
+                                                                  : TAFEL_VALUE_LOSS;
     }
-  else if (d <= 0)
-    loses = FALSE;
-  for (guint j = 0; j < n && loses && d > 0; j++)
+  for (guint j = 0; j < n && d > 0 && value == TAFEL_VALUE_UNKNOWN; j++)
     {
       TafelState child = *state;
       TafelUndo undo;
+      TafelValue v;
 
       R->make (&child, &moves[j], &undo);
-      loses = plain_wins_within (find_position (&child), d - 1);
+      v = plain_value (find_position (&child), d - 1);
+      if (v == TAFEL_VALUE_LOSS)
+        value = TAFEL_VALUE_WIN;
+      else if (v == TAFEL_VALUE_WIN && ++children_won == n)
+        value = TAFEL_VALUE_LOSS;
     }
-  *known = loses ? 1 : 2;
-  return loses;
+  *known = 1 + value;
+  return value;
+}
+
+static gboolean
+plain_wins_within (guint i,
+                   int   d)
+{
+  return d > 0 && plain_value (i, d) == TAFEL_VALUE_WIN;
+}
+
+static gboolean
+plain_loses_within (guint i,
+                    int   d)
+{
+  return d >= 0 && plain_value (i, d) == TAFEL_VALUE_LOSS;
 }
 
 /* A win in n plies is a win within n and not within n - 2, a loss
@@ -299,8 +288,7 @@ test_plain_search (void)
   g_assert_true (tafel_mill_small_info (TAFEL_MILL_THREE, &info));
   deep = info.longest + 2;
   g_assert_cmpint (deep, <=, PLAIN_MAX);
-  memo_wins = g_new0 (guint8, positions->len * (PLAIN_MAX + 1));
-  memo_loses = g_new0 (guint8, positions->len * (PLAIN_MAX + 1));
+  memo = g_new0 (guint8, positions->len * (PLAIN_MAX + 1));
 
   for (guint i = 0; i < positions->len; i++)
     {
@@ -329,8 +317,7 @@ test_plain_search (void)
           g_assert_not_reached ();
         }
     }
-  g_clear_pointer (&memo_wins, g_free);
-  g_clear_pointer (&memo_loses, g_free);
+  g_clear_pointer (&memo, g_free);
 }
 
 /* The start is a win for White in START_PLIES, by the centre only; so
