@@ -138,6 +138,29 @@ def test_mill_tables():
     expect(code != 0 and 'g7-g1' in err, 'illegal: %d %r' % (code, err))
 
 
+def test_mill_three():
+    # Three Men's Morris is solved whole: a value and distance for every
+    # position, the placing phase too.  The start is won for White in 9
+    # plies, by the centre only.
+    def three(moves):
+        code, out, err = run(['analyze', '--game', 'mill', '--variant', 'three', '--moves', moves])
+        expect(code == 0, err)
+        return json.loads(out)
+
+    a = three('')
+    expect(a['value'] == 'win' and a['plies'] == 9 and a['best_moves'] == ['d4'], 'start: %r' % a)
+    a = three('c3')
+    expect(a['value'] == 'draw' and 'plies' not in a and 'd4' in a['best_moves'], 'c3: %r' % a)
+    a = three('c3 d5 c4')
+    expect(a['to_move'] == 'Black' and a['value'] == 'loss' and a['plies'] == 8
+           and a['best_moves'] == ['c5'], 'must block: %r' % a)
+    b = three('c3 d5 c4 c5')
+    expect(b['value'] == 'win' and b['plies'] == 7, 'after the block: %r' % b)
+    # In the moving phase: a step that makes the row.
+    a = three('d4 c3 e3 c5 c4 e5')
+    expect(a['value'] == 'win' and a['plies'] == 1 and a['best_moves'] == ['e3-e4'], 'row: %r' % a)
+
+
 def test_mill_tables_command():
     code, out, err = run(['mill-tables', '--help'])
     expect(code == 0 and '--max-stones' in out and '--out' in out, 'help: %r' % out)

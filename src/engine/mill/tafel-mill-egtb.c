@@ -23,6 +23,7 @@
 
 #include "tafel-error.h"
 #include "tafel-mill-egtb.h"
+#include "tafel-mill-exact.h"
 
 #define N_SYM 16
 #define MAXS TAFEL_MILL_EGTB_MAX_STONES
@@ -657,27 +658,25 @@ tafel_mill_egtb_probe (const TafelMillEgtb  *tb,
                        TafelValue           *value,
                        int                  *plies)
 {
-  if (!tafel_mill_egtb_lookup (tb, s, value, plies))
-    return FALSE;
-  return *value == TAFEL_VALUE_DRAW || s->clock + *plies < TAFEL_MILL_DRAW_CLOCK;
+  return tafel_mill_egtb_lookup (tb, s, value, plies)
+         && tafel_mill_exact_holds (s, *value, *plies);
 }
 
-/* Orders values for the side to move: higher is better. */
-static int
-rank_value (TafelValue value,
-            int        plies)
+/* A child's value for tafel_mill_exact_best_moves (): a side left with
+ * fewer than three stones has lost. */
+static gboolean
+child_lookup (gconstpointer         data,
+              const TafelMillState *s,
+              TafelValue           *value,
+              int                  *plies)
 {
-  switch (value)
+  if (tafel_mill_popcount (s->stones[s->side]) < MINS)
     {
-    case TAFEL_VALUE_WIN:
-      return 2000 - plies;
-    case TAFEL_VALUE_LOSS:
-      return -2000 + plies;
-    case TAFEL_VALUE_DRAW:
-    case TAFEL_VALUE_UNKNOWN:
-    default:
-      return 0;
+      *value = TAFEL_VALUE_LOSS;
+      *plies = 0;
+      return TRUE;
     }
+  return tafel_mill_egtb_lookup (data, s, value, plies);
 }
 
 guint
@@ -687,71 +686,11 @@ tafel_mill_egtb_best_moves (const TafelMillEgtb  *tb,
                             TafelValue           *value,
                             int                  *plies)
 {
-  TafelMove moves[TAFEL_MAX_MOVES];
-  int ranks[TAFEL_MAX_MOVES];
-  int top = G_MININT;
-  guint n, k = 0;
-
   g_return_val_if_fail (s != NULL && best != NULL && value != NULL && plies != NULL, 0);
 
   if (!tafel_mill_egtb_probe (tb, s, value, plies))
     return 0;
-
-  n = tafel_mill_generate (s, moves);
-  for (guint i = 0; i < n; i++)
-    {
-      TafelMillState child = *s;
-      TafelValue v;
-      int p;
-
-      tafel_mill_apply (&child, &moves[i]);
-      if (tafel_mill_popcount (child.stones[child.side]) < MINS)
-        {
-          v = TAFEL_VALUE_LOSS;
-          p = 0;
-        }
-      else if (!tafel_mill_egtb_lookup (tb, &child, &v, &p))
-        return 0;
-      /* The child's value is the opponent's, one ply later. */
-      if (v == TAFEL_VALUE_WIN)
-        ranks[i] = rank_value (TAFEL_VALUE_LOSS, p + 1);
-      else if (v == TAFEL_VALUE_LOSS)
-        ranks[i] = rank_value (TAFEL_VALUE_WIN, p + 1);
-      else
-        ranks[i] = rank_value (TAFEL_VALUE_DRAW, 0);
-      top = MAX (top, ranks[i]);
-    }
-
-  for (guint i = 0; i < n; i++)
-    if (ranks[i] == top)
-      best[k++] = moves[i];
-  return k;
-}
-
-/* Does a move of @s lead to a position seen since the last placement or
- * removal (where a repetition could end the game)? */
-static gboolean
-repeats_possible (const TafelMillState *s,
-                  const TafelHistory   *history)
-{
-  TafelMove moves[TAFEL_MAX_MOVES];
-  gsize span;
-  guint n;
-
-  if (history == NULL || history->hashes == NULL || s->clock == 0)
-    return FALSE;
-  span = MIN ((gsize) s->clock, history->n);
-  n = tafel_mill_generate (s, moves);
-  for (guint i = 0; i < n; i++)
-    {
-      TafelMillState child = *s;
-
-      tafel_mill_apply (&child, &moves[i]);
-      for (gsize j = history->n - span; j < history->n; j++)
-        if (history->hashes[j] == child.key)
-          return TRUE;
-    }
-  return FALSE;
+  return tafel_mill_exact_best_moves (s, child_lookup, tb, best);
 }
 
 guint
@@ -764,7 +703,7 @@ tafel_mill_egtb_root_moves (const TafelMillEgtb  *tb,
 {
   g_return_val_if_fail (s != NULL && best != NULL && value != NULL && plies != NULL, 0);
 
-  if (tb == NULL || repeats_possible (s, history))
+  if (tb == NULL || tafel_mill_exact_repeats_possible (s, history))
     return 0;
   return tafel_mill_egtb_best_moves (tb, s, best, value, plies);
 }

@@ -54,6 +54,7 @@
 #include "tafel-mill-player.h"
 #include "tafel-mill-search.h"
 #include "tafel-mill-search-private.h"
+#include "tafel-mill-small.h"
 
 #define WIN TAFEL_MILL_SCORE_WIN
 #define PROVEN (WIN - 1000)
@@ -104,6 +105,7 @@ typedef struct {
   int history[2][TAFEL_MILL_POINTS + 1][TAFEL_MILL_POINTS];
   guint flags;              /* TafelMillSearchFlags */
   const TafelMillEgtb *egtb;     /* solved endgames, or NULL */
+  gboolean small;                /* a variant solved whole (Three) */
 } Search;
 
 /* A move as one word: its length and 5 bits a point. */
@@ -601,12 +603,12 @@ value_score (TafelValue value,
          : value == TAFEL_VALUE_LOSS ? -(WIN - plies) : 0;
 }
 
-/* The exact score of a position the endgame tables hold (and whose end
- * comes before the 100 half-move rule could).  The search takes it
- * wherever it meets such a position: at its leaves and after captures
- * that enter a table.  Impossible and analyze use the tables (and at the
- * root they choose the move: see table_root ()); Hard and the weak
- * levels' shallow looks do not. */
+/* The exact score of a position the endgame tables (or a variant solved
+ * whole) hold, whose end comes before the 100 half-move rule could.  The
+ * search takes it wherever it meets such a position: at its leaves and
+ * after captures that enter a table.  Impossible and analyze use the
+ * tables (and at the root they choose the move: see table_root ()); Hard
+ * and the weak levels' shallow looks do not. */
 static gboolean
 table_score (Search               *S,
              const TafelMillState *s,
@@ -616,7 +618,8 @@ table_score (Search               *S,
   TafelValue value;
   int plies;
 
-  if (S->egtb == NULL || !tafel_mill_egtb_probe (S->egtb, s, &value, &plies))
+  if (!((S->egtb != NULL && tafel_mill_egtb_probe (S->egtb, s, &value, &plies))
+        || (S->small && tafel_mill_small_probe (s, &value, &plies))))
     return FALSE;
   *score = value_score (value, ply + plies);
   return TRUE;
@@ -1141,9 +1144,25 @@ safety_filter (const TafelMillState *s,
   return k > 0 ? k : n;
 }
 
-/* In a solved endgame the tables choose: a quickest win or a longest
- * loss (TRUE, in @result); a draw narrows @moves to the drawing moves
- * and leaves the choice among them to the search (FALSE). */
+/* Every best move of a position the endgame tables or a variant solved
+ * whole decide (see tafel_mill_egtb_root_moves ()). */
+static guint
+exact_root_moves (const TafelMillState *s,
+                  const TafelHistory   *history,
+                  TafelMove            *best,
+                  TafelValue           *value,
+                  int                  *plies)
+{
+  guint k = tafel_mill_egtb_root_moves (tafel_mill_egtb_get_default (), s, history,
+                                        best, value, plies);
+
+  return k > 0 ? k : tafel_mill_small_root_moves (s, history, best, value, plies);
+}
+
+/* In a solved endgame (or a variant solved whole) the tables choose: a
+ * quickest win or a longest loss (TRUE, in @result); a draw narrows
+ * @moves to the drawing moves and leaves the choice among them to the
+ * search (FALSE). */
 static gboolean
 table_root (const TafelMillState  *s,
             const TafelHistory    *history,
@@ -1154,8 +1173,7 @@ table_root (const TafelMillState  *s,
 {
   TafelValue value;
   int plies;
-  guint k = tafel_mill_egtb_root_moves (tafel_mill_egtb_get_default (), s, history,
-                                        moves, &value, &plies);
+  guint k = exact_root_moves (s, history, moves, &value, &plies);
 
   if (k == 0)
     return FALSE;
@@ -1245,7 +1263,10 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
   S->cancellable = cancellable;
   S->flags = limits->flags;
   if (!(limits->flags & TAFEL_MILL_SEARCH_NO_TABLES))
-    S->egtb = tafel_mill_egtb_get_default ();
+    {
+      S->egtb = tafel_mill_egtb_get_default ();
+      S->small = tafel_mill_small_solves (s->variant);
+    }
   S->deadline = limits->budget_us > 0 ? start + limits->budget_us : 0;
   S->max_nodes = limits->max_nodes;
   max_depth = CLAMP (limits->max_depth, 1, MAX_DEPTH);
@@ -1454,7 +1475,8 @@ tafel_mill_choose_move (TafelPlayer        *player,
   return TRUE;
 }
 
-/* A solved endgame: its value, distance and every best move. */
+/* A solved endgame (or a position of a variant solved whole): its value,
+ * distance and every best move. */
 static gboolean
 table_analysis (const TafelMillState *s,
                 const TafelHistory   *history,
@@ -1462,8 +1484,7 @@ table_analysis (const TafelMillState *s,
 {
   TafelValue value;
   int plies;
-  guint k = tafel_mill_egtb_root_moves (tafel_mill_egtb_get_default (), s, history,
-                                        analysis->best, &value, &plies);
+  guint k = exact_root_moves (s, history, analysis->best, &value, &plies);
 
   if (k == 0)
     return FALSE;
