@@ -120,6 +120,28 @@ def test_mill_is_never_exact():
         expect('eval_before' in o and len(o['best_moves']) == 1, repr(o))
 
 
+def test_mill_exact_where_solved():
+    # Three is solved whole, and Nine's endings are in the endgame tables:
+    # there the review is exact, as for the solved games.  In Three the
+    # centre wins for White; a corner only draws, and c4 then loses.
+    objects = review(['--game', 'mill', '--variant', 'three', '--moves', 'c3 d4 c4 c5 e3'])
+    check_shape(objects, 5, ('White', 'Black'))
+    verdicts = [(o['verdict'], o['before'], o['after']) for o in objects[:-1]]
+    expect(verdicts == [('mistake', 'win', 'draw'), ('best', 'draw', 'draw'),
+                        ('mistake', 'draw', 'loss'), ('best', 'win', 'win'),
+                        ('best', 'loss', 'loss')], repr(verdicts))
+    expect(objects[0]['best_moves'] == ['d4'], repr(objects[0]))
+    expect(objects[-1]['summary']['White']['turning_ply'] == 3, repr(objects[-1]))
+
+    # A 3-3 ending of Nine: the mill in one is best; b4-c4 lets Black,
+    # flying, block g1 and win.
+    fen = '*@******/*@****O*/*@**OO** w m s 3 0 3 0 0 0 0 0 0 0 0 0 1'
+    objects = review(['--game', 'mill', '--fen', fen, '--moves', 'b4-g1xe5'])
+    expect(objects[0]['verdict'] == 'best' and objects[0]['before'] == 'win', repr(objects[0]))
+    objects = review(['--game', 'mill', '--fen', fen, '--moves', 'b4-c4'])
+    expect(objects[0]['verdict'] == 'blunder' and objects[0]['after'] == 'loss', repr(objects[0]))
+
+
 def test_mill_from_fen():
     fen = '********/O*O*@*@*/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3'
     objects = review(['--game', 'mill', '--fen', fen, '--moves', 'a1'])

@@ -1492,8 +1492,9 @@ table_analysis (const TafelMillState *s,
   analysis->value = value;
   analysis->plies = value == TAFEL_VALUE_DRAW ? 0 : plies;
   analysis->n_best = k;
-  analysis->has_eval = TRUE;
-  analysis->eval = value_score (value, plies);
+  /* Exact, not a search's opinion: the review judges these moves as
+   * best, keeps, mistake or blunder. */
+  analysis->has_eval = FALSE;
   return TRUE;
 }
 
