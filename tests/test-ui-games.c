@@ -31,32 +31,16 @@ static const char *const game_keys[TAFEL_N_GAMES] = { "infinity", "tictactoe", "
 
 /* ---- the window ---- */
 
-static TafelWindow *
-present_window (void)
-{
-  TafelWindow *window = tafel_window_new (GTK_APPLICATION (ui_test_app));
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 560, 600);
-  return ui_test_present (window);
-}
-
 /* A new window showing @game, without a saved game. */
 static TafelWindow *
 open_window (TafelGame   game,
              const char *opponent,
              const char *first_player)
 {
-  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autoptr(GSettings) settings = ui_test_settings (game_keys[game], opponent, "relaxed");
 
-  ui_test_remove_saved_games ();
-
-  g_settings_set_string (settings, "game", game_keys[game]);
-  g_settings_set_string (settings, "opponent", opponent);
-  g_settings_set_string (settings, "level", "relaxed");
   g_settings_set_string (settings, "first-player", first_player);
-  g_settings_set_boolean (settings, "thinking-pause", FALSE);
-
-  return present_window ();
+  return ui_test_open_window (560, 600);
 }
 
 static TafelBoardView *
@@ -350,16 +334,16 @@ test_switch_games (void)
 
   /* The choice is remembered: in the saved game and, without one, in
    * the setting. */
-  window = present_window ();
+  window = ui_test_open_window (560, 600);
   assert_shows_game (window, TAFEL_GAME_CONNECT_FOUR);
   ui_test_close_window (window);
   ui_test_remove_saved_games ();
-  window = present_window ();
+  window = ui_test_open_window (560, 600);
   assert_shows_game (window, TAFEL_GAME_CONNECT_FOUR);
   gtk_drop_down_set_selected (game_switcher (window), TAFEL_GAME_MILL);
   ui_test_close_window (window);
   ui_test_remove_saved_games ();
-  window = present_window ();
+  window = ui_test_open_window (560, 600);
   assert_shows_game (window, TAFEL_GAME_MILL);
   ui_test_close_window (window);
 }

@@ -16,18 +16,11 @@ static TafelWindow *
 open_window (const char *game,
              const char *opponent)
 {
-  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autoptr(GSettings) settings = ui_test_settings (game, opponent, "medium");
 
-  ui_test_remove_saved_games ();
-  g_settings_set_string (settings, "game", game);
-  g_settings_set_string (settings, "opponent", opponent);
-  g_settings_set_string (settings, "level", "medium");
-  g_settings_set_string (settings, "first-player", "human");
-  g_settings_set_boolean (settings, "thinking-pause", FALSE);
   g_settings_set_boolean (settings, "think-ahead", FALSE);
   g_settings_set_boolean (settings, "show-moves", TRUE);
-
-  return ui_test_present (tafel_window_new (GTK_APPLICATION (ui_test_app)));
+  return ui_test_open_window (0, 0);
 }
 
 static const char *

@@ -43,18 +43,9 @@ remove_state (void)
 static TafelWindow *
 open_window (const char *opponent)
 {
-  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
-  TafelWindow *window;
+  g_autoptr(GSettings) settings = ui_test_settings ("tictactoe", opponent, "hard");
 
-  g_settings_set_string (settings, "game", "tictactoe");
-  g_settings_set_string (settings, "opponent", opponent);
-  g_settings_set_string (settings, "level", "hard");
-  g_settings_set_string (settings, "first-player", "human");
-  g_settings_set_boolean (settings, "thinking-pause", FALSE);
-
-  window = tafel_window_new (GTK_APPLICATION (ui_test_app));
-  gtk_window_set_default_size (GTK_WINDOW (window), 480, 560);
-  return ui_test_present (window);
+  return ui_test_open_window (480, 560);
 }
 
 /* The toplevel of @type, if one is open. */

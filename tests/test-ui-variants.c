@@ -27,20 +27,10 @@ static TafelWindow *
 open_variant (const char *variant,
               const char *opponent)
 {
-  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
-  TafelWindow *window;
+  g_autoptr(GSettings) settings = ui_test_settings ("mill", opponent, "relaxed");
 
-  ui_test_remove_saved_games ();
-  g_settings_set_string (settings, "game", "mill");
   g_settings_set_string (settings, "mill-rules", variant);
-  g_settings_set_string (settings, "opponent", opponent);
-  g_settings_set_string (settings, "level", "relaxed");
-  g_settings_set_string (settings, "first-player", "human");
-  g_settings_set_boolean (settings, "thinking-pause", FALSE);
-
-  window = tafel_window_new (GTK_APPLICATION (ui_test_app));
-  gtk_window_set_default_size (GTK_WINDOW (window), 560, 600);
-  return ui_test_present (window);
+  return ui_test_open_window (560, 600);
 }
 
 /* The setting back at Nine for the next test. */

@@ -26,22 +26,10 @@ static TafelWindow *
 open_window (const char *opponent,
              const char *level)
 {
-  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
-  TafelWindow *window;
+  g_autoptr(GSettings) settings = ui_test_settings ("infinity", opponent, level);
 
-  /* Every test starts without a saved game. */
-  ui_test_remove_saved_games ();
-
-  g_settings_set_string (settings, "game", "infinity");
-  g_settings_set_string (settings, "opponent", opponent);
-  g_settings_set_string (settings, "level", level);
-  g_settings_set_string (settings, "first-player", "human");
-  g_settings_set_boolean (settings, "thinking-pause", FALSE);
   g_settings_reset (settings, "think-ahead");
-
-  window = tafel_window_new (GTK_APPLICATION (ui_test_app));
-  gtk_window_set_default_size (GTK_WINDOW (window), 480, 560);
-  return ui_test_present (window);
+  return ui_test_open_window (480, 560);
 }
 
 static gboolean

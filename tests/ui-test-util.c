@@ -74,6 +74,34 @@ ui_test_present (TafelWindow *window)
   return window;
 }
 
+GSettings *
+ui_test_settings (const char *game,
+                  const char *opponent,
+                  const char *level)
+{
+  GSettings *settings = g_settings_new (APPLICATION_ID);
+
+  /* No saved game of one test comes back in the next. */
+  ui_test_remove_saved_games ();
+  g_settings_set_string (settings, "game", game);
+  g_settings_set_string (settings, "opponent", opponent);
+  g_settings_set_string (settings, "level", level);
+  g_settings_set_string (settings, "first-player", "human");
+  g_settings_set_boolean (settings, "thinking-pause", FALSE);
+  return settings;
+}
+
+TafelWindow *
+ui_test_open_window (int width,
+                     int height)
+{
+  TafelWindow *window = tafel_window_new (GTK_APPLICATION (ui_test_app));
+
+  if (width > 0 && height > 0)
+    gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  return ui_test_present (window);
+}
+
 static gboolean
 is_null (gpointer data)
 {

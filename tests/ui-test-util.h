@@ -27,6 +27,16 @@ void         ui_test_iterate_until      (gboolean    (*done) (gpointer),
 gboolean     ui_test_is_mapped          (gpointer      widget);
 /* Presents @window and waits until its board is laid out. */
 TafelWindow *ui_test_present            (TafelWindow  *window);
+/* The settings a test's window starts from: @game against @opponent at
+ * @level, the person first, no pause before the computer's move, and no
+ * saved game.  Set more keys on them before ui_test_open_window (). */
+GSettings   *ui_test_settings           (const char   *game,
+                                         const char   *opponent,
+                                         const char   *level);
+/* A new window of ui_test_app, @width x @height (0: its own default
+ * size), presented. */
+TafelWindow *ui_test_open_window        (int           width,
+                                         int           height);
 /* Destroys @window and waits until it is gone for good. */
 void         ui_test_close_window       (TafelWindow  *window);
 /* Clicks the board at @point, as the pointer would. */
