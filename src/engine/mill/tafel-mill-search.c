@@ -269,25 +269,12 @@ side_facts (const TafelMillTables *t,
     f->threat_mask = threats;
   }
 
+  /* While placing, room around the stones counts as well, and a
+   * Zwickmühle built now pays once the stones move; a flying side's
+   * stones need no room. */
   if (f->placing)
-    {
-      f->forks = POPCOUNT (fork_points & ~f->threat_mask);
-      /* Room around the stones still counts a little, and a Zwickmühle
-       * built now pays once the stones move. */
-      for (guint32 b = own; b != 0; b &= b - 1)
-        {
-          guint p = LOWEST (b);
-          guint32 free_adj = t->adj[p] & empty;
-
-          f->mobility += POPCOUNT (free_adj);
-          if (free_adj == 0)
-            f->blocked++;
-          if (in_mills & BIT (p))
-            count_zwick (t, own, opp, opp_anywhere, p, free_adj, f);
-        }
-      return;
-    }
-  if (f->flying)
+    f->forks = POPCOUNT (fork_points & ~f->threat_mask);
+  else if (f->flying)
     return;
 
   for (guint32 b = own; b != 0; b &= b - 1)
