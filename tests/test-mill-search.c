@@ -82,15 +82,20 @@ typedef struct {
   const char *why;
 } Case;
 
-/* Every level closes a mill it can close in one. */
+/* Every level closes a mill it can close in one, at least where nothing
+ * else saves a stone.  While placing, Impossible weighs the capture
+ * against the other moves (see test_capture_weighed): keeping a threat
+ * open can be worth as much, and its search need not take the stone at
+ * once. */
 static void
 test_mill_in_one (void)
 {
   static const Case cases[] = {
     /* placing: b2 closes b2 d2 f2 */
     { "d2 f2 g7", "a1 c5 e3", 6, 6, "placing" },
-    /* moving: c4-c3 closes c3 d3 e3 (and Black threatens nothing) */
-    { "c4 d3 e3 a7 g7", "b2 f4 d6 g1 a4", 0, 0, "moving" },
+    /* moving: c4-c3 closes c3 d3 e3, and its capture is the only way to
+     * stop Black's g4-g1 (a1 d1 g1) */
+    { "c4 d3 e3 a7 g7", "a1 d1 g4 b6 d6", 0, 0, "moving" },
     /* flying: any stone to g4 closes g1 g4 g7 */
     { "g1 g7 a4", "b2 f4 d6 d1 c5 e3", 0, 0, "flying" },
   };
@@ -104,6 +109,8 @@ test_mill_in_one (void)
           TafelMove move;
           g_autofree char *text = NULL;
 
+          if (level == TAFEL_LEVEL_IMPOSSIBLE && cases[c].hand_w > 0)
+            continue;
           build (&s, cases[c].white, cases[c].black, cases[c].hand_w, cases[c].hand_b, 0);
           g_assert_true (R->choose_move (NULL, &s, NULL, level, rand, NULL, &move));
           g_assert_true (tafel_rules_is_legal (R, &s, &move));
@@ -111,6 +118,51 @@ test_mill_in_one (void)
           g_test_message ("%s, level %d, seed %u: %s", cases[c].why, level, seed, text);
           g_assert_nonnull (strchr (text, 'x'));
         }
+}
+
+/* Impossible's search weighs a mill to close against the other moves,
+ * where the levels below close it by rule.  After g7 d3 f4 b4 d6 d2 d1
+ * c4 a4 b6 b2 d7 g4 e4 g1xe4 e4 (a game against Sanmill's engine) every
+ * capture by a1 walks into a block that a 21-ply search proves lost;
+ * f2 holds, and a search of 8 plies already prefers it. */
+static void
+test_capture_weighed (void)
+{
+  static const char *const moves[] = {
+    "g7", "d3", "f4", "b4", "d6", "d2", "d1", "c4", "a4", "b6", "b2", "d7",
+    "g4", "e4", "g1xe4", "e4",
+  };
+  const guint flags[] = {
+    TAFEL_MILL_SEARCH_NO_TABLES | TAFEL_MILL_SEARCH_CLOSE_MILLS,
+    TAFEL_MILL_SEARCH_NO_TABLES,
+  };
+  g_autoptr (TafelMillSearcher) searcher = tafel_mill_searcher_new (16);
+  TafelState s;
+
+  R->init (&s);
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    {
+      TafelMove move = parse_one (&s, moves[i]);
+      TafelUndo undo;
+
+      R->make (&s, &move, &undo);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (flags); i++)
+    {
+      TafelMillSearchLimits limits = { .max_depth = 8, .flags = flags[i] };
+      TafelMillSearchResult result;
+      g_autofree char *text = NULL;
+
+      tafel_mill_searcher_clear (searcher);
+      g_assert_true (tafel_mill_searcher_run (searcher, &s, NULL, &limits, NULL, NULL, &result));
+      text = format (&s, &result.best);
+      g_test_message ("flags %u: %s, %d", flags[i], text, result.score);
+      if (flags[i] & TAFEL_MILL_SEARCH_CLOSE_MILLS)
+        g_assert_nonnull (strchr (text, 'x'));
+      else
+        g_assert_null (strchr (text, 'x'));
+    }
 }
 
 /* Every level blocks the opponent's mill when it cannot close one. */
@@ -145,7 +197,9 @@ test_forced_block (void)
         }
 }
 
-/* The right removal: the stone that would close Black's mill next. */
+/* The right removal: the stone that would close Black's mill next.
+ * (Hard, which closes the mill by rule: Impossible here prefers to block
+ * at a4 and keep its own threat at b2.) */
 static void
 test_best_removal (void)
 {
@@ -156,7 +210,7 @@ test_best_removal (void)
 
   /* White places b2 (b2 d2 f2); Black threatens a4 (a1 a4 a7). */
   build (&s, "d2 f2 g4", "a1 a7 c5", 6, 6, 0);
-  g_assert_true (R->choose_move (NULL, &s, NULL, TAFEL_LEVEL_IMPOSSIBLE, rand, NULL, &move));
+  g_assert_true (R->choose_move (NULL, &s, NULL, TAFEL_LEVEL_HARD, rand, NULL, &move));
   text = format (&s, &move);
   g_test_message ("best removal: %s", text);
   g_assert_true (g_str_equal (text, "b2xa1") || g_str_equal (text, "b2xa7"));
@@ -598,6 +652,7 @@ main (int   argc,
   R = &tafel_mill_rules;
 
   g_test_add_func ("/mill-search/mill-in-one", test_mill_in_one);
+  g_test_add_func ("/mill-search/capture-weighed", test_capture_weighed);
   g_test_add_func ("/mill-search/forced-block", test_forced_block);
   g_test_add_func ("/mill-search/best-removal", test_best_removal);
   g_test_add_func ("/mill-search/draw-rules", test_draw_rules);

@@ -32,9 +32,11 @@
  * costs it most of a stone.
  *
  * At the root every level first narrows the moves with safety_filter ():
- * a mill that can be closed is closed, and a mill the opponent could close
- * next is blocked; Impossible and Hard leave that to the search once a
- * side flies.  Levels: Impossible searches about 1 s (no depth
+ * a mill the opponent could close next is blocked, and every level but
+ * Impossible closes a mill whenever it can; Impossible (and the analysis)
+ * weighs a mill to close against the other moves, since a capture can
+ * walk into a block.  Impossible and Hard leave blocking to the search
+ * once a side flies.  Levels: Impossible searches about 1 s (no depth
  * limit), Hard 0.25 s and at most 4 plies, Medium looks 2 plies ahead and
  * picks at random among moves within 0.15 stones of the best, Relaxed
  * looks 1 ply ahead, picks among moves within 0.6 stones, and plays a
@@ -1088,12 +1090,14 @@ age_history (Search *S)
 }
 
 /* Restricts @moves to those a careful player never overlooks: a mill that
- * can be closed, else moves after which the opponent cannot close one
- * (or, when none exists, that at least occupy a point it threatens). */
+ * can be closed (when @closing), else moves after which the opponent
+ * cannot close one (or, when none exists, that at least occupy a point it
+ * threatens). */
 static guint
 safety_filter (const TafelMillState *s,
                TafelMove            *moves,
-               guint                 n)
+               guint                 n,
+               gboolean              closing)
 {
   const TafelMillTables *t = tafel_mill_state_tables (s);
   guint k = 0;
@@ -1101,7 +1105,7 @@ safety_filter (const TafelMillState *s,
   if (s->pending)
     return n;
 
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; closing && i < n; i++)
     if (is_closing (s, &moves[i]))
       moves[k++] = moves[i];
   if (k > 0)
@@ -1222,15 +1226,18 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
       return !(cancellable != NULL && g_cancellable_is_cancelled (cancellable));
     }
 
-  /* Never overlook a mill to close or to block (see safety_filter);
-   * but once a side flies, closing a mill can lose where a block draws
-   * (a game against Sanmill's engine, 3 stones against 4), and a search
-   * sees those short lines better than the rule: it then chooses alone. */
+  /* Never overlook a mill to block (see safety_filter); but once a side
+   * flies, closing a mill can lose where a block draws (a game against
+   * Sanmill's engine, 3 stones against 4), and a search sees those short
+   * lines better than the rule: it then chooses alone.  A mill to close
+   * is the search's to weigh: taking a stone can lose to a block (a game
+   * against Sanmill's engine: after g7 d3 f4 b4 d6 d2 d1 c4 a4 b6 b2 d7
+   * g4 e4 g1xe4 e4, every capture by a1 is lost, f2 is not). */
   n_all = n;
   memcpy (all, moves, n * sizeof moves[0]);
   if (!flies (tafel_mill_state_tables (s), s, 0)
       && !flies (tafel_mill_state_tables (s), s, 1))
-    n = safety_filter (s, moves, n);
+    n = safety_filter (s, moves, n, (limits->flags & TAFEL_MILL_SEARCH_CLOSE_MILLS) != 0);
 
   /* Equal moves are tried in random order, so the strong levels vary
    * their play among moves of the same value. */
@@ -1388,7 +1395,7 @@ choose_weak (TafelMillSearcher  *searcher,
   if (n == 0)
     return FALSE;
 
-  n = safety_filter (TAFEL_MILL_CSTATE (state), moves, n);
+  n = safety_filter (TAFEL_MILL_CSTATE (state), moves, n, TRUE);
   if ((guint) g_rand_int_range (rand, 0, 100) < random_percent)
     {
       *move = moves[g_rand_int_range (rand, 0, n)];
@@ -1444,7 +1451,7 @@ tafel_mill_choose_move (TafelPlayer        *player,
     case TAFEL_LEVEL_HARD:
       limits.max_depth = 4;
       limits.budget_us = 250 * 1000;
-      limits.flags = TAFEL_MILL_SEARCH_NO_TABLES;
+      limits.flags = TAFEL_MILL_SEARCH_NO_TABLES | TAFEL_MILL_SEARCH_CLOSE_MILLS;
       break;
     case TAFEL_LEVEL_IMPOSSIBLE:
     default:

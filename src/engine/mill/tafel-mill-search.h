@@ -15,12 +15,13 @@ G_BEGIN_DECLS
 #define TAFEL_MILL_TT_MIN_BITS 12
 
 /* Switches that take parts of the search away, for tests and
- * measurements: the result at a fixed depth must not depend on the move
- * order, only the time to reach it. */
+ * measurements (the result at a fixed depth must not depend on the move
+ * order, only the time to reach it), and for the shallow Hard level. */
 typedef enum {
   TAFEL_MILL_SEARCH_NO_REDUCTIONS = 1 << 0,  /* no late-move reductions */
   TAFEL_MILL_SEARCH_PLAIN_ORDER = 1 << 1,    /* no killers, no history */
   TAFEL_MILL_SEARCH_NO_TABLES = 1 << 2,      /* no endgame tables */
+  TAFEL_MILL_SEARCH_CLOSE_MILLS = 1 << 3,    /* the root closes a mill whenever it can */
 } TafelMillSearchFlags;
 
 typedef struct _TafelMillSearchResult TafelMillSearchResult;
