@@ -379,6 +379,25 @@ test_eval_placing_mobility (void)
   g_assert_false (tafel_mill_search_set_weight ("no-such-weight", 1));
 }
 
+/* Moving: on a crowded board, just after placing, a free point next to a
+ * stone is worth almost as much as while placing (a block is a few steps
+ * away); on an emptied board it is worth little. */
+static void
+test_eval_crowded_mobility (void)
+{
+  /* The same White stone boxed in at a1 or free at b4, with 16 stones on
+   * the board and then with 10 (the stones far from a1 taken away). */
+  int crowded_boxed = eval_of ("a1 g7 e5 c3 d6 f2 g1 e3", "a4 d1 d3 c5 f6 d7 g4 b6", 0, 0, 0);
+  int crowded_free = eval_of ("b4 g7 e5 c3 d6 f2 g1 e3", "a4 d1 d3 c5 f6 d7 g4 b6", 0, 0, 0);
+  int sparse_boxed = eval_of ("a1 g7 e5 c3 d6", "a4 d1 d3 c5 f6", 0, 0, 0);
+  int sparse_free = eval_of ("b4 g7 e5 c3 d6", "a4 d1 d3 c5 f6", 0, 0, 0);
+
+  g_test_message ("White to move: crowded %d -> %d, sparse %d -> %d",
+                  crowded_boxed, crowded_free, sparse_boxed, sparse_free);
+  g_assert_cmpint (crowded_free - crowded_boxed, >, 50);
+  g_assert_cmpint (sparse_free - sparse_boxed, <, 25);
+}
+
 /* Killers and the history heuristic change only the order of the moves:
  * without reductions the value at a fixed depth stays the same, and the
  * search gets there with fewer nodes. */
@@ -658,6 +677,7 @@ main (int   argc,
   g_test_add_func ("/mill-search/draw-rules", test_draw_rules);
   g_test_add_func ("/mill-search/eval-zwickmuehle", test_eval_zwickmuehle);
   g_test_add_func ("/mill-search/eval-placing-mobility", test_eval_placing_mobility);
+  g_test_add_func ("/mill-search/eval-crowded-mobility", test_eval_crowded_mobility);
   g_test_add_func ("/mill-search/eval-double-threat", test_eval_double_threat);
   g_test_add_func ("/mill-search/ordering-same-value", test_ordering_same_value);
   g_test_add_func ("/mill-search/analyze", test_analyze);

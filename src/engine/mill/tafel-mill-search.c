@@ -25,9 +25,10 @@
  * when the opponent cannot step in to break it), fork points while
  * placing (one stone there opens two mills), mobility (free points next
  * to own stones) and blocked stones, with weights that change when a side
- * places, moves or flies.  Mobility while placing weighs heavily: most
- * games lost to Sanmill's engine were lost by a block prepared in the
- * placing phase (README, "Mill strength").  The side to move closes first; when it has no mill to
+ * places, moves or flies.  Mobility while placing weighs heavily, and
+ * while moving on a crowded board: most games lost to Sanmill's engine
+ * were lost by a block prepared in the placing phase (README, "Mill
+ * strength").  The side to move closes first; when it has no mill to
  * close, the opponent's double threat (or a threat it cannot reach)
  * costs it most of a stone.
  *
@@ -300,7 +301,8 @@ static struct {
   int move_mobility;
   int move_blocked;
   int time_percent;       /* no new iteration after this part of the budget */
-} W = { 40, 50, 4, 6, 100 };
+  int crowd_mobility;     /* moving: more per free point, with 18 stones on the board */
+} W = { 40, 50, 4, 6, 100, 36 };
 
 gboolean
 tafel_mill_search_set_weight (const char *name,
@@ -315,6 +317,7 @@ tafel_mill_search_set_weight (const char *name,
     { "move-mobility", &W.move_mobility },
     { "move-blocked", &W.move_blocked },
     { "time-percent", &W.time_percent },
+    { "crowd-mobility", &W.crowd_mobility },
   };
 
   g_return_val_if_fail (name != NULL, FALSE);
@@ -330,7 +333,8 @@ tafel_mill_search_set_weight (const char *name,
 
 static int
 side_score (const SideFacts *f,
-            const SideFacts *other)
+            const SideFacts *other,
+            int              crowd)
 {
   int score = 100 * f->material;
 
@@ -344,7 +348,8 @@ side_score (const SideFacts *f,
     {
       score += 6 * f->closed + 8 * f->open2 + 18 * f->threats
                + 70 * f->zwick + 30 * f->zwick_open
-               + W.move_mobility * f->mobility - W.move_blocked * f->blocked;
+               + (W.move_mobility + W.crowd_mobility * crowd / 6) * f->mobility
+               - W.move_blocked * f->blocked;
       /* Stuck (not to move): one step from losing. */
       if (f->mobility == 0)
         score -= 120;
@@ -379,7 +384,7 @@ evaluate (const TafelMillTables *t,
 {
   SideFacts us, them;
   int side = s->side;
-  int score;
+  int score, crowd;
 
   side_facts (t, s, side, &us);
   side_facts (t, s, side ^ 1, &them);
@@ -387,7 +392,11 @@ evaluate (const TafelMillTables *t,
   if (!us.placing && !us.flying && us.mobility == 0 && !s->pending)
     return -(WIN - ply);
 
-  score = side_score (&us, &them) - side_score (&them, &us);
+  /* Just after placing the board is crowded and a block is a few steps
+   * away: each free point is then worth more, down to the plain moving
+   * weight once 12 stones or fewer are left. */
+  crowd = CLAMP (POPCOUNT (s->stones[0] | s->stones[1]) - 12, 0, 6);
+  score = side_score (&us, &them, crowd) - side_score (&them, &us, crowd);
   /* The side to move closes first; otherwise a double threat (or one it
    * cannot reach) costs it a stone next move, and a fork point gives it
    * a double threat now. */
