@@ -331,10 +331,12 @@ tafel_mill_search_set_weight (const char *name,
   return FALSE;
 }
 
+/* @move_mobility: the weight of a free point while moving (see
+ * evaluate ()). */
 static int
 side_score (const SideFacts *f,
             const SideFacts *other,
-            int              crowd)
+            int              move_mobility)
 {
   int score = 100 * f->material;
 
@@ -348,8 +350,7 @@ side_score (const SideFacts *f,
     {
       score += 6 * f->closed + 8 * f->open2 + 18 * f->threats
                + 70 * f->zwick + 30 * f->zwick_open
-               + (W.move_mobility + W.crowd_mobility * crowd / 6) * f->mobility
-               - W.move_blocked * f->blocked;
+               + move_mobility * f->mobility - W.move_blocked * f->blocked;
       /* Stuck (not to move): one step from losing. */
       if (f->mobility == 0)
         score -= 120;
@@ -384,7 +385,7 @@ evaluate (const TafelMillTables *t,
 {
   SideFacts us, them;
   int side = s->side;
-  int score, crowd;
+  int score, crowd, move_mobility;
 
   side_facts (t, s, side, &us);
   side_facts (t, s, side ^ 1, &them);
@@ -396,7 +397,8 @@ evaluate (const TafelMillTables *t,
    * away: each free point is then worth more, down to the plain moving
    * weight once 12 stones or fewer are left. */
   crowd = CLAMP (POPCOUNT (s->stones[0] | s->stones[1]) - 12, 0, 6);
-  score = side_score (&us, &them, crowd) - side_score (&them, &us, crowd);
+  move_mobility = W.move_mobility + W.crowd_mobility * crowd / 6;
+  score = side_score (&us, &them, move_mobility) - side_score (&them, &us, move_mobility);
   /* The side to move closes first; otherwise a double threat (or one it
    * cannot reach) costs it a stone next move, and a fork point gives it
    * a double threat now. */
