@@ -389,6 +389,31 @@ test_eval_crowded_mobility (void)
   g_assert_cmpint (sparse_free - sparse_boxed, <, 25);
 }
 
+/* The weights go by name, per phase; a name that does not exist is
+ * refused. */
+static void
+test_weight_names (void)
+{
+  /* White's stones at a1, g1 and g7 are boxed in; no Black stone is. */
+  const char *white = "a1 g7 e5 c3 d6 f2 g1 e3";
+  const char *black = "a4 d1 d3 c5 f6 d7 g4 b6";
+  int before = eval_of (white, black, 0, 0, 0);
+  int light, heavy;
+
+  g_assert_true (tafel_mill_search_set_weight ("move-blocked", -100));
+  light = eval_of (white, black, 0, 0, 0);
+  g_assert_true (tafel_mill_search_set_weight ("move-blocked", -200));
+  heavy = eval_of (white, black, 0, 0, 0);
+  g_assert_true (tafel_mill_search_set_weight ("move-blocked", -6));
+  g_assert_cmpint (heavy, ==, light - 3 * 100);
+  g_assert_cmpint (eval_of (white, black, 0, 0, 0), ==, before);
+
+  g_assert_true (tafel_mill_search_set_weight ("place-zwick-open", 8));
+  g_assert_false (tafel_mill_search_set_weight ("fly-zwick", 1));
+  g_assert_false (tafel_mill_search_set_weight ("place-", 1));
+  g_assert_false (tafel_mill_search_set_weight ("mobility", 1));
+}
+
 /* Killers and the history heuristic change only the order of the moves:
  * without reductions the value at a fixed depth stays the same, and the
  * search gets there with fewer nodes. */
@@ -670,6 +695,7 @@ main (int   argc,
   g_test_add_func ("/mill-search/eval-placing-mobility", test_eval_placing_mobility);
   g_test_add_func ("/mill-search/eval-crowded-mobility", test_eval_crowded_mobility);
   g_test_add_func ("/mill-search/eval-double-threat", test_eval_double_threat);
+  g_test_add_func ("/mill-search/weight-names", test_weight_names);
   g_test_add_func ("/mill-search/ordering-same-value", test_ordering_same_value);
   g_test_add_func ("/mill-search/analyze", test_analyze);
   g_test_add_func ("/mill-search/cancel", test_cancel);

@@ -293,31 +293,58 @@ side_facts (const TafelMillTables *t,
     }
 }
 
-/* The weights that selfplay and matches tuned (README, "Mill strength");
- * tafel_mill_search_set_weight () changes them for such measurements. */
-static struct {
-  int place_mobility;     /* per free point next to an own stone */
-  int place_blocked;      /* per own stone with no free neighbour */
-  int move_mobility;
-  int move_blocked;
-  int time_percent;       /* no new iteration after this part of the budget */
-  int crowd_mobility;     /* moving: more per free point, with 18 stones on the board */
-} W = { 40, 50, 4, 6, 100, 36 };
+/* The SideFacts counts that have a weight in each phase (flying: the
+ * first three). */
+enum { F_CLOSED, F_OPEN2, F_THREATS, F_MOBILITY, F_BLOCKED, F_FORKS, F_ZWICK, F_ZWICK_OPEN, F_N };
+
+/* The evaluation's weights in hundredths of a stone, tuned by selfplay,
+ * by matches and by fitting them to the results of logged games (README,
+ * "Mill strength"); tafel_mill_search_set_weight () changes them by name
+ * for such measurements. */
+typedef struct {
+  int place[F_N];       /* while placing */
+  int move[F_N];        /* while moving; mobility grows with the crowd */
+  int fly[F_MOBILITY];  /* while flying: closed, open2, threats */
+  int crowd_mobility;   /* moving: more per free point, with 18 stones on the board */
+  int stuck;            /* moving and no step left */
+  int against_flyer;    /* moving, per threat, against a flying side */
+  int tempo;            /* the side to move can close a mill */
+  int unstoppable;      /* it cannot stop the opponent's threats */
+  int fork;             /* it can open two mills at once */
+  int time_percent;     /* no new iteration after this part of the budget */
+} Weights;
+
+static Weights W = {
+  .place = { 8, 12, 8, 40, -50, 6, 20, 8 },
+  .move = { 6, 8, 18, 4, -6, 0, 70, 30 },
+  .fly = { 4, 10, 45 },
+  .crowd_mobility = 36,
+  .stuck = -120,
+  .against_flyer = -6,
+  .tempo = 25,
+  .unstoppable = -60,
+  .fork = 20,
+  .time_percent = 100,
+};
 
 gboolean
 tafel_mill_search_set_weight (const char *name,
                               int         value)
 {
+  static const char *const counts[F_N] = {
+    "closed", "open2", "threats", "mobility", "blocked", "forks", "zwick", "zwick-open"
+  };
   static const struct {
     const char *name;
     int *weight;
   } names[] = {
-    { "place-mobility", &W.place_mobility },
-    { "place-blocked", &W.place_blocked },
-    { "move-mobility", &W.move_mobility },
-    { "move-blocked", &W.move_blocked },
-    { "time-percent", &W.time_percent },
     { "crowd-mobility", &W.crowd_mobility },
+    { "stuck", &W.stuck },
+    { "against-flyer", &W.against_flyer },
+    { "tempo", &W.tempo },
+    { "unstoppable", &W.unstoppable },
+    { "fork", &W.fork },
+    { "time-percent", &W.time_percent },
   };
 
   g_return_val_if_fail (name != NULL, FALSE);
@@ -328,11 +355,42 @@ tafel_mill_search_set_weight (const char *name,
         *names[i].weight = value;
         return TRUE;
       }
+  /* place-COUNT, move-COUNT, fly-COUNT (flying: the first three) */
+  for (guint i = 0; i < F_N; i++)
+    {
+      const char *count = counts[i];
+
+      if (g_str_has_prefix (name, "place-") && g_strcmp0 (name + 6, count) == 0)
+        W.place[i] = value;
+      else if (g_str_has_prefix (name, "move-") && g_strcmp0 (name + 5, count) == 0)
+        W.move[i] = value;
+      else if (g_str_has_prefix (name, "fly-") && g_strcmp0 (name + 4, count) == 0 && i < G_N_ELEMENTS (W.fly))
+        W.fly[i] = value;
+      else
+        continue;
+      return TRUE;
+    }
   return FALSE;
 }
 
-/* @move_mobility: the weight of a free point while moving (see
+/* @w: the phase's weights; @mobility: the weight of a free point (see
  * evaluate ()). */
+static int
+counts_score (const SideFacts *f,
+              const int       *w,
+              guint            n,
+              int              mobility)
+{
+  const int c[F_N] = { f->closed, f->open2, f->threats, f->mobility, f->blocked,
+                       f->forks, f->zwick, f->zwick_open };
+  int score = mobility * f->mobility;
+
+  for (guint i = 0; i < n; i++)
+    if (i != F_MOBILITY)
+      score += w[i] * c[i];
+  return score;
+}
+
 static int
 side_score (const SideFacts *f,
             const SideFacts *other,
@@ -341,22 +399,18 @@ side_score (const SideFacts *f,
   int score = 100 * f->material;
 
   if (f->placing)
-    score += 8 * f->closed + 12 * f->open2 + 8 * f->threats
-             + W.place_mobility * f->mobility - W.place_blocked * f->blocked
-             + 6 * f->forks + 20 * f->zwick + 8 * f->zwick_open;
+    score += counts_score (f, W.place, F_N, W.place[F_MOBILITY]);
   else if (f->flying)
-    score += 4 * f->closed + 10 * f->open2 + 45 * f->threats;
+    score += counts_score (f, W.fly, G_N_ELEMENTS (W.fly), 0);
   else
     {
-      score += 6 * f->closed + 8 * f->open2 + 18 * f->threats
-               + 70 * f->zwick + 30 * f->zwick_open
-               + move_mobility * f->mobility - W.move_blocked * f->blocked;
+      score += counts_score (f, W.move, F_N, move_mobility);
       /* Stuck (not to move): one step from losing. */
       if (f->mobility == 0)
-        score -= 120;
+        score += W.stuck;
       /* Against a flying side every open mill can be closed at once. */
       if (other->flying)
-        score -= 6 * f->threats;
+        score += W.against_flyer * f->threats;
     }
 
   return score;
@@ -397,19 +451,19 @@ evaluate (const TafelMillTables *t,
    * away: each free point is then worth more, down to the plain moving
    * weight once 12 stones or fewer are left. */
   crowd = CLAMP (POPCOUNT (s->stones[0] | s->stones[1]) - 12, 0, 6);
-  move_mobility = W.move_mobility + W.crowd_mobility * crowd / 6;
+  move_mobility = W.move[F_MOBILITY] + W.crowd_mobility * crowd / 6;
   score = side_score (&us, &them, move_mobility) - side_score (&them, &us, move_mobility);
   /* The side to move closes first; otherwise a double threat (or one it
    * cannot reach) costs it a stone next move, and a fork point gives it
    * a double threat now. */
   if (us.threats > 0)
-    score += 25;
+    score += W.tempo;
   else
     {
       if (threats_unstoppable (t, s, &us, &them))
-        score -= 60;
+        score += W.unstoppable;
       if (us.forks > 0)
-        score += 20;
+        score += W.fork;
     }
 
   return score;
