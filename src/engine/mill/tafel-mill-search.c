@@ -316,14 +316,14 @@ typedef struct {
 
 static Weights W = {
   .place = { 8, 12, 8, 40, -50, 6, 20, 8 },
-  .move = { 6, 8, 18, 4, -6, 0, 70, 30 },
-  .fly = { 4, 10, 45 },
-  .crowd_mobility = 36,
+  .move = { 120, 18, 83, -5, -35, 0, 360, 100 },
+  .fly = { 170, 40, 75 },
+  .crowd_mobility = 49,
   .stuck = -120,
-  .against_flyer = -6,
-  .tempo = 25,
-  .unstoppable = -60,
-  .fork = 20,
+  .against_flyer = -20,
+  .tempo = 45,
+  .unstoppable = -150,
+  .fork = 24,
   .time_percent = 100,
 };
 
