@@ -96,8 +96,12 @@ test_mill_in_one (void)
     /* moving: c4-c3 closes c3 d3 e3, and its capture is the only way to
      * stop Black's g4-g1 (a1 d1 g1) */
     { "c4 d3 e3 a7 g7", "a1 d1 g4 b6 d6", 0, 0, "moving" },
-    /* flying: any stone to g4 closes g1 g4 g7 */
-    { "g1 g7 a4", "b2 f4 d6 d1 c5 e3", 0, 0, "flying" },
+    /* flying: any stone to g4 closes g1 g4 g7, and only a capture stops
+     * Black's two threats by f4 (to f2 and to f6); a block loses a
+     * stone, and with it the game.  (Black's stones in the earlier
+     * position threatened nothing, and a search of 5-8 plies found quiet
+     * moves as good as the capture.) */
+    { "g1 g7 a4", "b2 d2 b6 d6 f4 c5", 0, 0, "flying" },
   };
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
