@@ -293,8 +293,7 @@ side_facts (const TafelMillTables *t,
     }
 }
 
-/* The SideFacts counts that have a weight in each phase (flying: the
- * first three). */
+/* The SideFacts counts that have a weight in each phase. */
 enum { F_CLOSED, F_OPEN2, F_THREATS, F_MOBILITY, F_BLOCKED, F_FORKS, F_ZWICK, F_ZWICK_OPEN, F_N };
 
 /* The evaluation's weights in hundredths of a stone, tuned by selfplay,
@@ -304,7 +303,8 @@ enum { F_CLOSED, F_OPEN2, F_THREATS, F_MOBILITY, F_BLOCKED, F_FORKS, F_ZWICK, F_
 typedef struct {
   int place[F_N];       /* while placing */
   int move[F_N];        /* while moving; mobility grows with the crowd */
-  int fly[F_MOBILITY];  /* while flying: closed, open2, threats */
+  int fly[F_N];         /* while flying: closed, open2, threats (side_facts ()
+                         * counts nothing else for a flying side) */
   int crowd_mobility;   /* moving: more per free point, with 18 stones on the board */
   int stuck;            /* moving and no step left */
   int against_flyer;    /* moving, per threat, against a flying side */
@@ -346,6 +346,16 @@ tafel_mill_search_set_weight (const char *name,
     { "fork", &W.fork },
     { "time-percent", &W.time_percent },
   };
+  /* PHASE-COUNT: place-mobility, move-zwick, fly-threats, ... */
+  static const struct {
+    const char *prefix;
+    int *weights;
+    guint n_counts;
+  } phases[] = {
+    { "place-", W.place, F_N },
+    { "move-", W.move, F_N },
+    { "fly-", W.fly, F_THREATS + 1 },
+  };
 
   g_return_val_if_fail (name != NULL, FALSE);
 
@@ -355,40 +365,27 @@ tafel_mill_search_set_weight (const char *name,
         *names[i].weight = value;
         return TRUE;
       }
-  /* place-COUNT, move-COUNT, fly-COUNT (flying: the first three) */
-  for (guint i = 0; i < F_N; i++)
-    {
-      const char *count = counts[i];
-
-      if (g_str_has_prefix (name, "place-") && g_strcmp0 (name + 6, count) == 0)
-        W.place[i] = value;
-      else if (g_str_has_prefix (name, "move-") && g_strcmp0 (name + 5, count) == 0)
-        W.move[i] = value;
-      else if (g_str_has_prefix (name, "fly-") && g_strcmp0 (name + 4, count) == 0 && i < G_N_ELEMENTS (W.fly))
-        W.fly[i] = value;
-      else
-        continue;
-      return TRUE;
-    }
+  for (guint p = 0; p < G_N_ELEMENTS (phases); p++)
+    if (g_str_has_prefix (name, phases[p].prefix))
+      for (guint i = 0; i < phases[p].n_counts; i++)
+        if (g_strcmp0 (name + strlen (phases[p].prefix), counts[i]) == 0)
+          {
+            phases[p].weights[i] = value;
+            return TRUE;
+          }
   return FALSE;
 }
 
 /* @w: the phase's weights; @mobility: the weight of a free point (see
  * evaluate ()). */
-static int
+static inline int
 counts_score (const SideFacts *f,
               const int       *w,
-              guint            n,
               int              mobility)
 {
-  const int c[F_N] = { f->closed, f->open2, f->threats, f->mobility, f->blocked,
-                       f->forks, f->zwick, f->zwick_open };
-  int score = mobility * f->mobility;
-
-  for (guint i = 0; i < n; i++)
-    if (i != F_MOBILITY)
-      score += w[i] * c[i];
-  return score;
+  return w[F_CLOSED] * f->closed + w[F_OPEN2] * f->open2 + w[F_THREATS] * f->threats
+         + mobility * f->mobility + w[F_BLOCKED] * f->blocked + w[F_FORKS] * f->forks
+         + w[F_ZWICK] * f->zwick + w[F_ZWICK_OPEN] * f->zwick_open;
 }
 
 static int
@@ -399,12 +396,12 @@ side_score (const SideFacts *f,
   int score = 100 * f->material;
 
   if (f->placing)
-    score += counts_score (f, W.place, F_N, W.place[F_MOBILITY]);
+    score += counts_score (f, W.place, W.place[F_MOBILITY]);
   else if (f->flying)
-    score += counts_score (f, W.fly, G_N_ELEMENTS (W.fly), 0);
+    score += counts_score (f, W.fly, W.fly[F_MOBILITY]);
   else
     {
-      score += counts_score (f, W.move, F_N, move_mobility);
+      score += counts_score (f, W.move, move_mobility);
       /* Stuck (not to move): one step from losing. */
       if (f->mobility == 0)
         score += W.stuck;
