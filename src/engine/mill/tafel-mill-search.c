@@ -32,16 +32,16 @@
  * close, the opponent's double threat (or a threat it cannot reach)
  * costs it most of a stone.
  *
- * At the root every level first narrows the moves with safety_filter ():
- * a mill the opponent could close next is blocked, and every level but
- * Impossible closes a mill whenever it can; Impossible (and the analysis)
- * weighs a mill to close against the other moves, since a capture can
- * walk into a block.  Impossible and Hard leave blocking to the search
- * once a side flies.  Levels: Impossible searches about 1 s (no depth
- * limit), Hard 0.25 s and at most 4 plies, Medium looks 2 plies ahead and
- * picks at random among moves within 0.15 stones of the best, Relaxed
- * looks 1 ply ahead, picks among moves within 0.6 stones, and plays a
- * random (still safe) move 30 % of the time.
+ * At the root every level but Impossible first narrows the moves with
+ * safety_filter (): it closes a mill whenever it can, else blocks the
+ * mill the opponent could close next (Hard leaves that to its search
+ * once a side flies).  Impossible (and the analysis) weighs every move:
+ * a capture can walk into a block, and so can a block.  Levels:
+ * Impossible searches about 1 s (no depth limit), Hard 0.25 s and at
+ * most 4 plies, Medium looks 2 plies ahead and picks at random among
+ * moves within 0.15 stones of the best, Relaxed looks 1 ply ahead,
+ * picks among moves within 0.6 stones, and plays a random (still safe)
+ * move 30 % of the time.
  */
 #include "config.h"
 
@@ -1152,14 +1152,12 @@ age_history (Search *S)
 }
 
 /* Restricts @moves to those a careful player never overlooks: a mill that
- * can be closed (when @closing), else moves after which the opponent
- * cannot close one (or, when none exists, that at least occupy a point it
- * threatens). */
+ * can be closed, else moves after which the opponent cannot close one (or,
+ * when none exists, that at least occupy a point it threatens). */
 static guint
 safety_filter (const TafelMillState *s,
                TafelMove            *moves,
-               guint                 n,
-               gboolean              closing)
+               guint                 n)
 {
   const TafelMillTables *t = tafel_mill_state_tables (s);
   guint k = 0;
@@ -1167,7 +1165,7 @@ safety_filter (const TafelMillState *s,
   if (s->pending)
     return n;
 
-  for (guint i = 0; closing && i < n; i++)
+  for (guint i = 0; i < n; i++)
     if (is_closing (s, &moves[i]))
       moves[k++] = moves[i];
   if (k > 0)
@@ -1269,12 +1267,18 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
   Search *S;
   const TafelMillState *s = TAFEL_MILL_CSTATE (state);
   TafelMove moves[TAFEL_MAX_MOVES], all[TAFEL_MAX_MOVES];
-  gint64 start = g_get_monotonic_time ();
+  gint64 start;
   guint n, n_all;
   guint max_depth;
 
   g_return_val_if_fail (searcher != NULL, FALSE);
   g_return_val_if_fail (state != NULL && limits != NULL && result != NULL, FALSE);
+
+  /* The endgame tables are read and checked at the first search that
+   * uses them, which is not the move's time to pay. */
+  if (!(limits->flags & TAFEL_MILL_SEARCH_NO_TABLES))
+    tafel_mill_egtb_get_default ();
+  start = g_get_monotonic_time ();
 
   memset (result, 0, sizeof *result);
   n = tafel_mill_rules.legal_moves (state, moves);
@@ -1288,18 +1292,22 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
       return !(cancellable != NULL && g_cancellable_is_cancelled (cancellable));
     }
 
-  /* Never overlook a mill to block (see safety_filter); but once a side
-   * flies, closing a mill can lose where a block draws (a game against
-   * Sanmill's engine, 3 stones against 4), and a search sees those short
-   * lines better than the rule: it then chooses alone.  A mill to close
-   * is the search's to weigh: taking a stone can lose to a block (a game
-   * against Sanmill's engine: after g7 d3 f4 b4 d6 d2 d1 c4 a4 b6 b2 d7
-   * g4 e4 g1xe4 e4, every capture by a1 is lost, f2 is not). */
+  /* The safety rule (see safety_filter) keeps a shallow search from
+   * overlooking a mill; but once a side flies, closing a mill can lose
+   * where a block draws (a game against Sanmill's engine, 3 stones
+   * against 4), and a search sees those short lines better than the
+   * rule: it then chooses alone.  A deep search weighs every move: taking
+   * a stone can lose to a block (after g7 d3 f4 b4 d6 d2 d1 c4 a4 b6 b2
+   * d7 g4 e4 g1xe4 e4, every capture by a1 is lost, f2 is not), and a
+   * block can walk into one (after a1 b6 d6 f4 b4 d2 g1 d1 d3 e4 g4 g7 d7
+   * d5 c3 e3 the block e5 is lost, a4 is not): both from games against
+   * Sanmill's engine. */
   n_all = n;
   memcpy (all, moves, n * sizeof moves[0]);
-  if (!flies (tafel_mill_state_tables (s), s, 0)
+  if ((limits->flags & TAFEL_MILL_SEARCH_SAFETY_RULE)
+      && !flies (tafel_mill_state_tables (s), s, 0)
       && !flies (tafel_mill_state_tables (s), s, 1))
-    n = safety_filter (s, moves, n, (limits->flags & TAFEL_MILL_SEARCH_CLOSE_MILLS) != 0);
+    n = safety_filter (s, moves, n);
 
   /* Equal moves are tried in random order, so the strong levels vary
    * their play among moves of the same value. */
@@ -1457,7 +1465,7 @@ choose_weak (TafelMillSearcher  *searcher,
   if (n == 0)
     return FALSE;
 
-  n = safety_filter (TAFEL_MILL_CSTATE (state), moves, n, TRUE);
+  n = safety_filter (TAFEL_MILL_CSTATE (state), moves, n);
   if ((guint) g_rand_int_range (rand, 0, 100) < random_percent)
     {
       *move = moves[g_rand_int_range (rand, 0, n)];
@@ -1513,7 +1521,7 @@ tafel_mill_choose_move (TafelPlayer        *player,
     case TAFEL_LEVEL_HARD:
       limits.max_depth = 4;
       limits.budget_us = 250 * 1000;
-      limits.flags = TAFEL_MILL_SEARCH_NO_TABLES | TAFEL_MILL_SEARCH_CLOSE_MILLS;
+      limits.flags = TAFEL_MILL_SEARCH_NO_TABLES | TAFEL_MILL_SEARCH_SAFETY_RULE;
       break;
     case TAFEL_LEVEL_IMPOSSIBLE:
     default:

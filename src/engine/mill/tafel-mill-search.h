@@ -21,7 +21,8 @@ typedef enum {
   TAFEL_MILL_SEARCH_NO_REDUCTIONS = 1 << 0,  /* no late-move reductions */
   TAFEL_MILL_SEARCH_PLAIN_ORDER = 1 << 1,    /* no killers, no history */
   TAFEL_MILL_SEARCH_NO_TABLES = 1 << 2,      /* no endgame tables */
-  TAFEL_MILL_SEARCH_CLOSE_MILLS = 1 << 3,    /* the root closes a mill whenever it can */
+  TAFEL_MILL_SEARCH_SAFETY_RULE = 1 << 3,    /* the root closes a mill whenever it can,
+                                              * else blocks the opponent's */
 } TafelMillSearchFlags;
 
 typedef struct _TafelMillSearchResult TafelMillSearchResult;
