@@ -124,6 +124,28 @@ test_mill_in_one (void)
         }
 }
 
+/* The move an 8-ply search without tables chooses after @moves, with the
+ * root's safety rule (the levels below Impossible) or without it. */
+static char *
+choice_at_depth_8 (const char *moves,
+                   gboolean    safety_rule)
+{
+  g_autoptr (TafelMillSearcher) searcher = tafel_mill_searcher_new (16);
+  TafelMillSearchLimits limits = { .max_depth = 8, .flags = TAFEL_MILL_SEARCH_NO_TABLES };
+  TafelMillSearchResult result;
+  TafelState s;
+  char *text;
+
+  if (safety_rule)
+    limits.flags |= TAFEL_MILL_SEARCH_SAFETY_RULE;
+  R->init (&s);
+  g_assert_true (tafel_rules_play_moves (R, moves, &s, NULL, NULL));
+  g_assert_true (tafel_mill_searcher_run (searcher, &s, NULL, &limits, NULL, NULL, &result));
+  text = format (&s, &result.best);
+  g_test_message ("safety rule %d: %s, %d", safety_rule, text, result.score);
+  return text;
+}
+
 /* Impossible's search weighs a mill to close against the other moves,
  * where the levels below close it by rule.  After g7 d3 f4 b4 d6 d2 d1
  * c4 a4 b6 b2 d7 g4 e4 g1xe4 e4 (a game against Sanmill's engine) every
@@ -132,32 +154,12 @@ test_mill_in_one (void)
 static void
 test_capture_weighed (void)
 {
-  const guint flags[] = {
-    TAFEL_MILL_SEARCH_NO_TABLES | TAFEL_MILL_SEARCH_SAFETY_RULE,
-    TAFEL_MILL_SEARCH_NO_TABLES,
-  };
-  g_autoptr (TafelMillSearcher) searcher = tafel_mill_searcher_new (16);
-  TafelState s;
+  const char *moves = "g7 d3 f4 b4 d6 d2 d1 c4 a4 b6 b2 d7 g4 e4 g1xe4 e4";
+  g_autofree char *by_rule = choice_at_depth_8 (moves, TRUE);
+  g_autofree char *weighed = choice_at_depth_8 (moves, FALSE);
 
-  R->init (&s);
-  g_assert_true (tafel_rules_play_moves (R, "g7 d3 f4 b4 d6 d2 d1 c4 a4 b6 b2 d7 g4 e4 g1xe4 e4",
-                                         &s, NULL, NULL));
-
-  for (guint i = 0; i < G_N_ELEMENTS (flags); i++)
-    {
-      TafelMillSearchLimits limits = { .max_depth = 8, .flags = flags[i] };
-      TafelMillSearchResult result;
-      g_autofree char *text = NULL;
-
-      tafel_mill_searcher_clear (searcher);
-      g_assert_true (tafel_mill_searcher_run (searcher, &s, NULL, &limits, NULL, NULL, &result));
-      text = format (&s, &result.best);
-      g_test_message ("flags %u: %s, %d", flags[i], text, result.score);
-      if (flags[i] & TAFEL_MILL_SEARCH_SAFETY_RULE)
-        g_assert_nonnull (strchr (text, 'x'));
-      else
-        g_assert_null (strchr (text, 'x'));
-    }
+  g_assert_nonnull (strchr (by_rule, 'x'));
+  g_assert_null (strchr (weighed, 'x'));
 }
 
 /* Impossible weighs a block against the other moves, where the levels
@@ -170,32 +172,12 @@ test_capture_weighed (void)
 static void
 test_block_weighed (void)
 {
-  const guint flags[] = {
-    TAFEL_MILL_SEARCH_NO_TABLES | TAFEL_MILL_SEARCH_SAFETY_RULE,
-    TAFEL_MILL_SEARCH_NO_TABLES,
-  };
-  g_autoptr (TafelMillSearcher) searcher = tafel_mill_searcher_new (16);
-  TafelState s;
+  const char *moves = "a1 b6 d6 f4 b4 d2 g1 d1 d3 e4 g4 g7 d7 d5 c3 e3";
+  g_autofree char *by_rule = choice_at_depth_8 (moves, TRUE);
+  g_autofree char *weighed = choice_at_depth_8 (moves, FALSE);
 
-  R->init (&s);
-  g_assert_true (tafel_rules_play_moves (R, "a1 b6 d6 f4 b4 d2 g1 d1 d3 e4 g4 g7 d7 d5 c3 e3",
-                                         &s, NULL, NULL));
-
-  for (guint i = 0; i < G_N_ELEMENTS (flags); i++)
-    {
-      TafelMillSearchLimits limits = { .max_depth = 8, .flags = flags[i] };
-      TafelMillSearchResult result;
-      g_autofree char *text = NULL;
-
-      tafel_mill_searcher_clear (searcher);
-      g_assert_true (tafel_mill_searcher_run (searcher, &s, NULL, &limits, NULL, NULL, &result));
-      text = format (&s, &result.best);
-      g_test_message ("flags %u: %s, %d", flags[i], text, result.score);
-      if (flags[i] & TAFEL_MILL_SEARCH_SAFETY_RULE)
-        g_assert_cmpstr (text, ==, "e5");
-      else
-        g_assert_cmpstr (text, ==, "a4");
-    }
+  g_assert_cmpstr (by_rule, ==, "e5");
+  g_assert_cmpstr (weighed, ==, "a4");
 }
 
 /* Every level below Impossible blocks the opponent's mill when it cannot
