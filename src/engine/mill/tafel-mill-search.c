@@ -1267,6 +1267,8 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
   Search *S;
   const TafelMillState *s = TAFEL_MILL_CSTATE (state);
   TafelMove moves[TAFEL_MAX_MOVES], all[TAFEL_MAX_MOVES];
+  const TafelMillEgtb *egtb;   /* NULL without tables, or when they failed to load */
+  gboolean tables;
   gint64 start;
   guint n, n_all;
   guint max_depth;
@@ -1276,8 +1278,8 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
 
   /* The endgame tables are read and checked at the first search that
    * uses them, which is not the move's time to pay. */
-  if (!(limits->flags & TAFEL_MILL_SEARCH_NO_TABLES))
-    tafel_mill_egtb_get_default ();
+  tables = !(limits->flags & TAFEL_MILL_SEARCH_NO_TABLES);
+  egtb = tables ? tafel_mill_egtb_get_default () : NULL;
   start = g_get_monotonic_time ();
 
   memset (result, 0, sizeof *result);
@@ -1285,8 +1287,7 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
   if (n == 0)
     return FALSE;
 
-  if (!(limits->flags & TAFEL_MILL_SEARCH_NO_TABLES)
-      && table_root (s, history, moves, &n, rand, result))
+  if (tables && table_root (s, history, moves, &n, rand, result))
     {
       result->elapsed_us = g_get_monotonic_time () - start;
       return !(cancellable != NULL && g_cancellable_is_cancelled (cancellable));
@@ -1326,11 +1327,8 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
   S->n_root_moves = n;
   S->cancellable = cancellable;
   S->flags = limits->flags;
-  if (!(limits->flags & TAFEL_MILL_SEARCH_NO_TABLES))
-    {
-      S->egtb = tafel_mill_egtb_get_default ();
-      S->small = tafel_mill_small_solves (s->variant);
-    }
+  S->egtb = egtb;
+  S->small = tables && tafel_mill_small_solves (s->variant);
   S->deadline = limits->budget_us > 0 ? start + limits->budget_us : 0;
   S->max_nodes = limits->max_nodes;
   max_depth = CLAMP (limits->max_depth, 1, MAX_DEPTH);
