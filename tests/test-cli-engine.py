@@ -14,6 +14,8 @@ import json
 import os
 import random
 import subprocess
+import sys
+import tempfile
 
 from cli_tap import CLI, ENV, expect, main
 
@@ -216,6 +218,67 @@ def test_referee_rules_agree_with_tafel():
         a = json.loads(proc.stdout)
         expect(sorted(a['legal_moves']) == sorted(p.legal_moves() if p.outcome() is None else []),
                'legal moves differ after %r' % played)
+
+
+REFEREE = os.path.join(HERE, '..', 'build-aux', 'mill-match')
+
+
+def referee(args):
+    proc = subprocess.run([sys.executable, REFEREE] + args, env=ENV, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, timeout=240)
+    return proc.returncode, proc.stdout.decode().splitlines(), proc.stderr.decode()
+
+
+def test_referee_match_and_report():
+    # A short match between a weak and a stronger Tafel, logged; reading
+    # the log back gives the table the match printed.
+    with tempfile.TemporaryDirectory() as tmp:
+        log = os.path.join(tmp, 'match.pgn')
+        engine = 'joined:%s engine --game mill' % CLI
+        code, out, err = referee(['--games', '2', '--seed', '7', '--cores', 'none', '--log', log,
+                                  '--a', 'Weak=' + engine, '--a-go', 'go level relaxed',
+                                  '--b', 'Strong=' + engine, '--b-go', 'go nodes 20000'])
+        expect(code == 0, 'match: exit %d: %s' % (code, err))
+        expect(sum(l.startswith('game ') for l in out) == 2, 'two games: %r' % out)
+        for name in ('Weak', 'Strong'):
+            code, rep, err = referee(['--report', name, log])
+            expect(code == 0, 'report: exit %d: %s' % (code, err))
+            rows = [l for l in rep if l.startswith(name + ' ')]
+            expect(len(rows) == 3 and all(r in out for r in rows),
+                   'report %r is not in the match table %r' % (rows, out))
+        code, lost, err = referee(['--report', 'Weak', '--lost', log])
+        losses = int(rows_of(out, 'Weak', 'all')[4])
+        expect(code == 0 and sum(l.startswith('round ') for l in lost) == losses,
+               '%d losses, listed: %r' % (losses, lost))
+
+
+def rows_of(lines, name, colour):
+    return next(l.split() for l in lines if l.split()[:2] == [name, colour])
+
+
+def test_referee_report_reads_a_log():
+    # A log written by hand: three games, one of each result for Tafel.
+    text = ''.join(
+        '[Event "mill-match"]\n[Round "%d"]\n[White "%s"]\n[Black "%s"]\n'
+        '[Opening "d2 d6"]\n[Result "%s"]\n[Termination "t"]\n\n%s %s\n\n' % (
+            i + 1, w, b, r, moves, r)
+        for i, (w, b, r, moves) in enumerate([
+            ('Tafel', 'Other', '1-0', '1. d2 {book} d6 {book} 2. b2 {d9 cp 40} f6 {d3 cp 0}'),
+            ('Other', 'Tafel', '1-0', '1. d2 {book} d6 {book} 2. b2 {d5 cp 10} f6 {d9 cp -99} '
+             '3. f2xd6 {d7 cp 90} d6 {d8 cp -150} 4. a1 {d1 cp 5} g7 {d8 cp -400}'),
+            ('Tafel', 'Other', '1/2-1/2', '1. d2 {book} d6 {book}')]))
+    with tempfile.TemporaryDirectory() as tmp:
+        log = os.path.join(tmp, 'hand.pgn')
+        with open(log, 'w') as f:
+            f.write(text)
+        code, out, err = referee(['--report', 'Tafel', '--lost', log])
+    expect(code == 0, 'exit %d: %s' % (code, err))
+    expect(rows_of(out, 'Tafel', 'White')[2:5] == ['1', '1', '0']
+           and rows_of(out, 'Tafel', 'Black')[2:5] == ['0', '0', '1'], 'table %r' % out)
+    expect('score 0.500 +- 0.566 (3 games)' in ' '.join(rows_of(out, 'Tafel', 'all')), repr(out))
+    expect('round 2: Tafel as Black, opening d2 d6, 8 plies: t' in out, repr(out))
+    expect('  first at -100 cp or worse, ply 6 (d8 cp -150): d2 d6 b2 f6 f2xd6 d6' in out,
+           repr(out))
 
 
 def random_line(rng):
