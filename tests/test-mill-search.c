@@ -180,6 +180,21 @@ test_block_weighed (void)
   g_assert_cmpstr (weighed, ==, "a4");
 }
 
+/* While placing, the quiescence search follows a block and what comes
+ * after it.  After a1 b2 f4 d6 d2 b4 (a game against Sanmill's engine)
+ * White answered Black's threat at b6 with one of its own, a7; Black's
+ * block a4 opened two mills, and each capture opened the next (a4 c4
+ * b6xc4 c4 f6xc4): two stones down by ply 12.  A 12-ply search prefers
+ * the block b6.  Standing pat at the leaves, an 8-ply search chose a7;
+ * searching the blocks, it chooses b6. */
+static void
+test_placing_block_followed (void)
+{
+  g_autofree char *choice = choice_at_depth_8 ("a1 b2 f4 d6 d2 b4", FALSE);
+
+  g_assert_cmpstr (choice, ==, "b6");
+}
+
 /* Every level below Impossible blocks the opponent's mill when it cannot
  * close one.  (Impossible weighs the block: see test_block_weighed ().) */
 static void
@@ -715,6 +730,7 @@ main (int   argc,
   g_test_add_func ("/mill-search/capture-weighed", test_capture_weighed);
   g_test_add_func ("/mill-search/forced-block", test_forced_block);
   g_test_add_func ("/mill-search/block-weighed", test_block_weighed);
+  g_test_add_func ("/mill-search/placing-block-followed", test_placing_block_followed);
   g_test_add_func ("/mill-search/best-removal", test_best_removal);
   g_test_add_func ("/mill-search/draw-rules", test_draw_rules);
   g_test_add_func ("/mill-search/eval-zwickmuehle", test_eval_zwickmuehle);

@@ -4,7 +4,8 @@
  *
  * Principal-variation search (negamax alpha-beta with null windows after
  * the first move) with a transposition table, iterative deepening under a
- * time budget, and a short quiescence search over mill-closing moves.
+ * time budget, and a short quiescence search over mill-closing moves
+ * (and, while placing, the blocks of the opponent's next mill).
  * The table belongs to a TafelMillSearcher, which a caller may keep from
  * move to move (tafel-cli engine; a TafelMillPlayer keeps two); its
  * buckets hold two entries, the deeper one of the current search and the
@@ -766,6 +767,7 @@ qsearch (Search               *S,
   TafelMove moves[TAFEL_MAX_MOVES];
   int scores[TAFEL_MAX_MOVES];
   int stand;
+  guint32 ours, theirs;
   guint n, k = 0;
 
   S->nodes++;
@@ -780,20 +782,44 @@ qsearch (Search               *S,
     return stand;
 
   stand = evaluate (S->t, s, ply);
-  if (stand <= -PROVEN || stand >= beta || qply >= QS_PLIES || ply >= MAX_PLY - 1)
-    return stand;
-  if (stand > alpha)
-    alpha = stand;
-
-  /* Only mill-closing moves (and pending removals). */
-  if (!s->pending && (threat_points (S->t, s, s->side) == 0 || s->stones[s->side ^ 1] == 0))
+  if (stand <= -PROVEN || qply >= QS_PLIES || ply >= MAX_PLY - 1)
     return stand;
 
-  n = tafel_mill_generate (s, moves);
-  for (guint i = 0; i < n; i++)
-    if (s->pending || is_closing (s, &moves[i]))
-      moves[k++] = moves[i];
-  n = k;
+  ours = s->pending ? 0 : threat_points (S->t, s, s->side);
+  theirs = s->pending || ours != 0 || s->stones[s->side ^ 1] == 0 ? 0
+           : threat_points (S->t, s, s->side ^ 1);
+  if (theirs != 0 && s->hand[s->side] > 0)
+    {
+      /* While placing, the opponent closes next unless this side blocks:
+       * standing pat would ignore the stone it is about to lose, so only
+       * the blocks are searched, and after them the captures and blocks
+       * that follow (a block can open two mills at once, and each capture
+       * the next).  While moving, a block is a step that gives up room,
+       * which this search does not weigh: there the evaluation's penalty
+       * for a threat it cannot stop stands (selfplay, README). */
+      n = tafel_mill_generate (s, moves);
+      for (guint i = 0; i < n; i++)
+        if (theirs & BIT (tafel_mill_move_to (s, &moves[i])))
+          moves[k++] = moves[i];
+      n = k;
+    }
+  else
+    {
+      if (stand >= beta)
+        return stand;
+      if (stand > alpha)
+        alpha = stand;
+
+      /* Only mill-closing moves (and pending removals). */
+      if (!s->pending && (ours == 0 || s->stones[s->side ^ 1] == 0))
+        return stand;
+
+      n = tafel_mill_generate (s, moves);
+      for (guint i = 0; i < n; i++)
+        if (s->pending || is_closing (s, &moves[i]))
+          moves[k++] = moves[i];
+      n = k;
+    }
   score_moves (S, s, moves, n, NULL, ply, scores);
 
   for (guint i = 0; i < n; i++)
