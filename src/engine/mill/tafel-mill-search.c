@@ -785,41 +785,33 @@ qsearch (Search               *S,
   if (stand <= -PROVEN || qply >= QS_PLIES || ply >= MAX_PLY - 1)
     return stand;
 
+  /* While placing, the opponent closes next unless this side blocks:
+   * standing pat would ignore the stone it is about to lose, so only the
+   * blocks are searched, and after them the captures and blocks that
+   * follow (a block can open two mills at once, and each capture the
+   * next).  While moving, a block is a step that gives up room, which
+   * this search does not weigh: there the evaluation's penalty for a
+   * threat it cannot stop stands (selfplay, README). */
   ours = s->pending ? 0 : threat_points (S->t, s, s->side);
-  theirs = s->pending || ours != 0 || s->stones[s->side ^ 1] == 0 ? 0
-           : threat_points (S->t, s, s->side ^ 1);
-  if (theirs != 0 && s->hand[s->side] > 0)
-    {
-      /* While placing, the opponent closes next unless this side blocks:
-       * standing pat would ignore the stone it is about to lose, so only
-       * the blocks are searched, and after them the captures and blocks
-       * that follow (a block can open two mills at once, and each capture
-       * the next).  While moving, a block is a step that gives up room,
-       * which this search does not weigh: there the evaluation's penalty
-       * for a threat it cannot stop stands (selfplay, README). */
-      n = tafel_mill_generate (s, moves);
-      for (guint i = 0; i < n; i++)
-        if (theirs & BIT (tafel_mill_move_to (s, &moves[i])))
-          moves[k++] = moves[i];
-      n = k;
-    }
-  else
+  theirs = s->pending || ours != 0 || s->hand[s->side] == 0 || s->stones[s->side ^ 1] == 0
+           ? 0 : threat_points (S->t, s, s->side ^ 1);
+  if (theirs == 0)
     {
       if (stand >= beta)
         return stand;
       if (stand > alpha)
         alpha = stand;
-
       /* Only mill-closing moves (and pending removals). */
       if (!s->pending && (ours == 0 || s->stones[s->side ^ 1] == 0))
         return stand;
-
-      n = tafel_mill_generate (s, moves);
-      for (guint i = 0; i < n; i++)
-        if (s->pending || is_closing (s, &moves[i]))
-          moves[k++] = moves[i];
-      n = k;
     }
+
+  n = tafel_mill_generate (s, moves);
+  for (guint i = 0; i < n; i++)
+    if (theirs != 0 ? (theirs & BIT (tafel_mill_move_to (s, &moves[i]))) != 0
+        : s->pending || is_closing (s, &moves[i]))
+      moves[k++] = moves[i];
+  n = k;
   score_moves (S, s, moves, n, NULL, ply, scores);
 
   for (guint i = 0; i < n; i++)
