@@ -429,11 +429,15 @@ threats_unstoppable (const TafelMillTables *t,
   return (t->adj[LOWEST (them->threat_mask)] & s->stones[s->side]) == 0;
 }
 
-/* Static value for the side to move; a blocked side to move has lost. */
+/* Static value for the side to move; a blocked side to move has lost.
+ * @threats, unless NULL, receives the points where the side to move and
+ * where its opponent could close a mill next (threat_points () of each),
+ * which the facts hold anyway. */
 static int
 evaluate (const TafelMillTables *t,
           const TafelMillState  *s,
-          int                    ply)
+          int                    ply,
+          guint32               *threats)
 {
   SideFacts us, them;
   int side = s->side;
@@ -441,6 +445,11 @@ evaluate (const TafelMillTables *t,
 
   side_facts (t, s, side, &us);
   side_facts (t, s, side ^ 1, &them);
+  if (threats != NULL)
+    {
+      threats[0] = us.threat_mask;
+      threats[1] = them.threat_mask;
+    }
 
   if (!us.placing && !us.flying && us.mobility == 0 && !s->pending)
     return -(WIN - ply);
@@ -472,7 +481,7 @@ tafel_mill_evaluate (const TafelState *state)
 {
   tafel_mill_tables ();
   return evaluate (tafel_mill_state_tables (TAFEL_MILL_CSTATE (state)),
-                   TAFEL_MILL_CSTATE (state), 0);
+                   TAFEL_MILL_CSTATE (state), 0, NULL);
 }
 
 /* ---- move ordering ---- */
@@ -516,10 +525,10 @@ score_moves (Search               *S,
              guint                 n,
              const TafelMove      *tt_move,
              int                   ply,
+             guint32               blocks,
              int                  *scores)
 {
   const TafelMillTables *t = S->t;
-  guint32 blocks = threat_points (t, s, s->side ^ 1);
 
   for (guint i = 0; i < n; i++)
     {
@@ -767,7 +776,7 @@ qsearch (Search               *S,
   TafelMove moves[TAFEL_MAX_MOVES];
   int scores[TAFEL_MAX_MOVES];
   int stand;
-  guint32 ours, theirs;
+  guint32 ours, theirs, threats[2];   /* [0] the side to move's, [1] the opponent's */
   guint n, k = 0;
 
   S->nodes++;
@@ -781,7 +790,7 @@ qsearch (Search               *S,
   if (table_score (S, s, ply, &stand) || variant_end (S, s, ply, &stand))
     return stand;
 
-  stand = evaluate (S->t, s, ply);
+  stand = evaluate (S->t, s, ply, threats);
   if (stand <= -PROVEN || qply >= QS_PLIES || ply >= MAX_PLY - 1)
     return stand;
 
@@ -792,9 +801,9 @@ qsearch (Search               *S,
    * next).  While moving, a block is a step that gives up room, which
    * this search does not weigh: there the evaluation's penalty for a
    * threat it cannot stop stands (selfplay, README). */
-  ours = s->pending ? 0 : threat_points (S->t, s, s->side);
+  ours = s->pending ? 0 : threats[0];
   theirs = s->pending || ours != 0 || s->hand[s->side] == 0 || s->stones[s->side ^ 1] == 0
-           ? 0 : threat_points (S->t, s, s->side ^ 1);
+           ? 0 : threats[1];
   if (theirs == 0)
     {
       if (stand >= beta)
@@ -812,7 +821,7 @@ qsearch (Search               *S,
         : s->pending || is_closing (s, &moves[i]))
       moves[k++] = moves[i];
   n = k;
-  score_moves (S, s, moves, n, NULL, ply, scores);
+  score_moves (S, s, moves, n, NULL, ply, threats[1], scores);
 
   for (guint i = 0; i < n; i++)
     {
@@ -876,7 +885,7 @@ pvs (Search               *S,
   if (poll_stop (S))
     return 0;
   if (ply >= MAX_PLY - 1)
-    return evaluate (S->t, s, ply);
+    return evaluate (S->t, s, ply, NULL);
 
   /* Mate distance pruning. */
   alpha = MAX (alpha, -(WIN - ply));
@@ -917,7 +926,8 @@ pvs (Search               *S,
   if (n == 0)
     return -(WIN - ply);   /* blocked in the moving phase */
 
-  score_moves (S, s, moves, n, have_tt_move ? &tt_move : NULL, ply, scores);
+  score_moves (S, s, moves, n, have_tt_move ? &tt_move : NULL, ply,
+               threat_points (S->t, s, s->side ^ 1), scores);
 
   for (guint i = 0; i < n; i++)
     {
