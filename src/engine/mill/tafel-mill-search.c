@@ -47,6 +47,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 #include <string.h>
 #ifdef G_OS_UNIX
 #include <sys/mman.h>
@@ -770,6 +771,25 @@ is_closing (const TafelMillState *s,
   return tafel_mill_move_removed (s, m) != TAFEL_MILL_NO_POINT;
 }
 
+/* ln (depth) * ln (index + 1) / 2, rounded, at least 1 and leaving at
+ * least one ply (selfplay, README). */
+static int
+late_move_reduction (int   depth,
+                     guint index)
+{
+  static guint8 table[MAX_DEPTH + 1][64];
+  static gsize ready;
+
+  if (g_once_init_enter (&ready))
+    {
+      for (int d = 3; d <= MAX_DEPTH; d++)
+        for (int i = 1; i < 64; i++)
+          table[d][i] = CLAMP ((int) (0.5 + log (d) * log (i + 1) / 2.0), 1, d - 2);
+      g_once_init_leave (&ready, 1);
+    }
+  return table[MIN (depth, MAX_DEPTH)][MIN (index, 63u)];
+}
+
 static int
 qsearch (Search               *S,
          const TafelMillState *s,
@@ -944,10 +964,11 @@ pvs (Search               *S,
       tafel_mill_apply (&child, &moves[i]);
       S->keys[S->root_index + ply + 1] = child.key;
 
-      /* Late quiet moves are searched a ply shallower first. */
+      /* Late quiet moves are searched shallower first: the later and
+       * the deeper, the more. */
       if (depth >= 3 && i >= 4 && scores[i] < (1 << 24) && !is_pv
           && !(S->flags & TAFEL_MILL_SEARCH_NO_REDUCTIONS))
-        reduction = i >= 12 ? 2 : 1;
+        reduction = late_move_reduction (depth, i);
 
       if (i == 0)
         v = -pvs (S, &child, depth - 1, -beta, -alpha, ply + 1, is_pv, NULL);
