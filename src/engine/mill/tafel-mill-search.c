@@ -155,6 +155,18 @@ flies (const TafelMillTables *t,
          && POPCOUNT (s->stones[side]) == 3;
 }
 
+/* Can @own's stones fill @hole, the free point of @mill: anywhere while
+ * placing or flying (@anywhere), else by a step from outside the mill. */
+static inline gboolean
+reaches_hole (const TafelMillTables *t,
+              guint32                own,
+              guint32                mill,
+              guint32                hole,
+              gboolean               anywhere)
+{
+  return anywhere || (t->adj[LOWEST (hole)] & own & ~mill) != 0;
+}
+
 /* The empty points where @side could close a mill with its next move. */
 static guint32
 threat_points (const TafelMillTables *t,
@@ -174,7 +186,7 @@ threat_points (const TafelMillTables *t,
 
       if (hole == 0 || SEVERAL (hole) || (hole & empty) == 0)
         continue;
-      if (anywhere || (t->adj[LOWEST (hole)] & own & ~mill) != 0)
+      if (reaches_hole (t, own, mill, hole, anywhere))
         threats |= hole;
     }
 
@@ -264,7 +276,7 @@ side_facts (const TafelMillTables *t,
             guint32 hole = mill & ~own;
 
             f->open2++;
-            if (anywhere || (t->adj[LOWEST (hole)] & own & ~mill) != 0)
+            if (reaches_hole (t, own, mill, hole, anywhere))
               threats |= hole;
           }
         else
