@@ -156,6 +156,25 @@ def test_go_nodes():
         expect(len(errors(out)) == 1 and out[-1] == 'readyok', '%s: %r' % (bad, out))
 
 
+def test_threads():
+    # Threads search together and still answer a legal move; only 1 to 8,
+    # and only for Mill.
+    code, out = session('mill', ['setoption name Threads value 3', 'position startpos moves d2 d6',
+                                 'go movetime 300'])
+    best = bestmoves(out)
+    p = REF.Position()
+    for m in ('d2', 'd6'):
+        p.play(m)
+    expect(code == 0 and not errors(out) and len(best) == 1 and best[0] in p.legal_moves(),
+           'threads: %r' % out)
+    for game, bad in (('mill', 'setoption name Threads value 0'),
+                      ('mill', 'setoption name Threads value 9'),
+                      ('mill', 'setoption name Threads value many'),
+                      ('connect-four', 'setoption name Threads value 2')):
+        code, out = session(game, [bad, 'isready'])
+        expect(len(errors(out)) == 1 and out[-1] == 'readyok', '%s %s: %r' % (game, bad, out))
+
+
 def test_finished_game():
     for game, moves in (('tictactoe', '1 4 2 5 3'), ('connect-four', '1 2 1 2 1 2 1'),
                         ('infinity', '1 4 2 5 3')):

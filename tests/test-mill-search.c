@@ -693,6 +693,53 @@ test_values_kept_between_searches (void)
   g_assert_cmpuint (again.nodes * 2, >, first.nodes);
 }
 
+static gpointer
+cancel_soon (gpointer data)
+{
+  g_usleep (100 * 1000);
+  g_cancellable_cancel (data);
+  return NULL;
+}
+
+/* Threads searching together share the table: the proven results are
+ * those of one thread alone, the rule's lost block is still avoided, and
+ * a cancelled search stops every thread. */
+static void
+test_threads (void)
+{
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  TafelMillSearchLimits limits = { .max_depth = 8, .threads = 4 };
+  TafelMillSearchLimits endless = { .max_depth = 64, .threads = 3 };
+  TafelMillSearchResult result;
+  TafelState s;
+  TafelMove b2;
+  const char *cursor = "b2";
+  GThread *canceller;
+
+  build (&s, LOST_WHITE, LOST_BLACK, 0, 1, 0);
+  g_assert_true (tafel_mill_search (&s, NULL, &limits, NULL, NULL, &result));
+  g_assert_true (result.proven);
+  g_assert_cmpint (result.score, ==, -(TAFEL_MILL_SCORE_WIN - 2));
+
+  R->init (&s);
+  g_assert_true (tafel_rules_play_moves (R, "g7 d3 f4 b4 d6 d2 d1 g4 d7 d5 a7xd5 d5 f6 f2 b6xd5 d5",
+                                         &s, NULL, NULL));
+  g_assert_true (R->parse_move (&s, &cursor, &b2, NULL));
+  limits.max_depth = 12;
+  g_assert_true (tafel_mill_search (&s, NULL, &limits, NULL, NULL, &result));
+  g_assert_cmpuint (result.depth, ==, 12);
+  g_assert_false (tafel_move_equal (&result.best, &b2));
+  g_assert_false (result.proven && result.score < 0);
+
+  R->init (&s);
+  g_assert_true (tafel_rules_play_moves (R, "d2 d6", &s, NULL, NULL));
+  canceller = g_thread_new ("mill-cancel", cancel_soon, cancellable);
+  g_assert_false (tafel_mill_search (&s, NULL, &endless, NULL, cancellable, &result));
+  g_thread_join (canceller);
+  g_assert_cmpuint (result.depth, <, 64);
+  g_assert_true (tafel_rules_is_legal (R, &s, &result.best));
+}
+
 /* Figures, not assertions: depth and nodes per second in one second. */
 static void
 test_bench (void)
@@ -750,6 +797,7 @@ main (int   argc,
   g_test_add_func ("/mill-search/block-rule-gives-way", test_block_rule_gives_way);
   g_test_add_func ("/mill-search/values-kept-between-searches", test_values_kept_between_searches);
   g_test_add_func ("/mill-search/flying-block-before-mill", test_flying_block_before_mill);
+  g_test_add_func ("/mill-search/threads", test_threads);
   if (g_test_perf ())
     g_test_add_func ("/mill-search/bench", test_bench);
 

@@ -6,7 +6,9 @@
  * standard output, so that a referee can play Tafel's engines against
  * other programs.  The commands (see README, "Engine protocol"):
  *
- *   uci | isready | ucinewgame | setoption … (ignored)
+ *   uci | isready | ucinewgame
+ *   setoption name Threads value N          (Mill: threads searching together)
+ *   setoption name WEIGHT value N           (Mill: an evaluation weight, for tuning)
  *   position startpos [moves M1 M2 …]
  *   position fen FEN [moves M1 M2 …]        (Mill)
  *   go [movetime MS | depth N | nodes N | level LEVEL]
@@ -44,6 +46,7 @@ typedef struct {
   GThread *worker;
   GCancellable *cancellable;
   TafelMillSearcher *mill;     /* Mill: the table kept between moves */
+  guint threads;               /* Mill: threads searching together */
   TafelPlayer *player;         /* go level: the game's player, kept likewise */
 } Engine;
 
@@ -144,6 +147,7 @@ search_thread (gpointer data)
         .max_depth = job->depth,
         .budget_us = job->movetime_us,
         .max_nodes = job->nodes,
+        .threads = engine->threads,
         .progress = mill_progress,
         .progress_data = job,
       };
@@ -238,7 +242,8 @@ position (Engine  *engine,
     say_error (engine, error->message, NULL, 0);
 }
 
-/* setoption name NAME value N: Mill's evaluation weights, for tuning. */
+/* setoption name NAME value N: Mill's threads (1 to 8), or one of its
+ * evaluation weights, for tuning. */
 static void
 setoption (Engine  *engine,
            char   **words)
@@ -249,6 +254,12 @@ setoption (Engine  *engine,
       || strcmp (words[3], "value") != 0)
     {
       say_error (engine, "setoption name NAME value N", NULL, 0);
+      return;
+    }
+  if (engine->rules->game == TAFEL_GAME_MILL && g_ascii_strcasecmp (words[2], "Threads") == 0
+      && g_ascii_string_to_signed (words[4], 10, 1, TAFEL_MILL_MAX_THREADS, &value, NULL))
+    {
+      engine->threads = (guint) value;
       return;
     }
   if (engine->rules->game != TAFEL_GAME_MILL
@@ -376,6 +387,7 @@ tafel_cli_engine (int    argc,
   g_mutex_init (&engine.out_lock);
   if (engine.rules->game == TAFEL_GAME_MILL)
     engine.mill = tafel_mill_searcher_new (MILL_TT_BITS);
+  engine.threads = 1;
   engine.player = tafel_player_new (engine.rules);
 
   /* The lines come through the command line's one reader: a line too

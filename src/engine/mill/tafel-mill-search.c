@@ -19,6 +19,14 @@
  * position seen again within the search, or twice before in the game) and
  * by the 100 half-move rule end a line with 0.
  *
+ * Several threads can search together (limits->threads; Impossible and
+ * the analysis use every core up to four): helpers search the same root
+ * in the shared table, every other one a ply deeper, with move orders of
+ * their own, and the caller's thread finds their results in the table
+ * (a "lazy" parallel search).  The table takes no locks: an entry's key
+ * is stored XORed with its data, so that a read that meets two writes
+ * half-way does not match.
+ *
  * The evaluation counts, per side: stones on the board and in hand,
  * closed mills, open mills (two stones and an empty third), threats
  * (open mills the side can close with its next move), double-mill
@@ -85,14 +93,26 @@ enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 #define TT_GEN_SHIFT 2
 
 typedef struct {
-  guint64 key;
   guint32 move;           /* pack_move () */
   gint16 score;
   gint8 depth;
-  guint8 flag;            /* bound | generation << TT_GEN_SHIFT */
+  guint8 flag;            /* bound | generation << TT_GEN_SHIFT; 0: empty */
+} TTData;
+
+/* Threads searching together share the table without locks: an entry
+ * is two words written one after the other, and its key is kept XORed
+ * with its data, so that the halves of two different writes do not
+ * pass for an entry. */
+typedef struct {
+  guint64 check;          /* the position's key ^ data */
+  guint64 data;           /* a TTData */
 } TTEntry;
 
+G_STATIC_ASSERT (sizeof (TTData) == 8);
 G_STATIC_ASSERT (sizeof (TTEntry) == 16);
+
+/* Threads that help the caller's: at most this many. */
+#define MAX_HELPERS (TAFEL_MILL_MAX_THREADS - 1)
 
 typedef struct {
   const TafelMillTables *t;
@@ -104,6 +124,8 @@ typedef struct {
   guint64 max_nodes;        /* 0 = none */
   GCancellable *cancellable;
   gboolean stop;
+  gint *abort;              /* set when the search is over; NULL alone */
+  guint64 published;        /* nodes, for other threads to read */
   /* positions of the game and of the current line, for repetition */
   guint64 keys[HIST_KEEP + MAX_PLY + 2];
   guint root_index;         /* index of the root in keys */
@@ -619,6 +641,9 @@ poll_stop (Search *S)
 {
   if ((S->nodes & POLL_MASK) == 0)
     {
+      if (S->abort != NULL && g_atomic_int_get (S->abort))
+        S->stop = TRUE;
+      __atomic_store_n (&S->published, S->nodes, __ATOMIC_RELAXED);
       if (S->deadline != 0 && g_get_monotonic_time () >= S->deadline)
         S->stop = TRUE;
       if (S->max_nodes != 0 && S->nodes >= S->max_nodes)
@@ -704,18 +729,46 @@ table_score (Search               *S,
   return TRUE;
 }
 
-/* The entry of @key in its bucket, or NULL. */
-static inline TTEntry *
+static inline TTData
+tt_unpack (guint64 word)
+{
+  TTData d;
+
+  memcpy (&d, &word, sizeof d);
+  return d;
+}
+
+/* Reads an entry's two words: its data, and the key it was stored under. */
+static inline TTData
+tt_read (TTEntry *e,
+         guint64 *key)
+{
+  guint64 data = __atomic_load_n (&e->data, __ATOMIC_RELAXED);
+
+  *key = __atomic_load_n (&e->check, __ATOMIC_RELAXED) ^ data;
+  return tt_unpack (data);
+}
+
+/* The entry of @key in its bucket, into @out; FALSE when there is none. */
+static inline gboolean
 tt_probe (Search  *S,
-          guint64  key)
+          guint64  key,
+          TTData  *out)
 {
   TTEntry *e = &S->tt[key & S->tt_mask & ~(guint64) 1];
 
-  if (e[0].key == key && e[0].flag != 0)
-    return &e[0];
-  if (e[1].key == key && e[1].flag != 0)
-    return &e[1];
-  return NULL;
+  for (int i = 0; i < 2; i++)
+    {
+      guint64 stored;
+      TTData d = tt_read (&e[i], &stored);
+
+      if (stored == key && d.flag != 0)
+        {
+          *out = d;
+          return TRUE;
+        }
+    }
+  return FALSE;
 }
 
 /* The first entry of a bucket keeps the deepest result of the current
@@ -735,19 +788,25 @@ tt_store (Search          *S,
 {
   TTEntry *e = &S->tt[key & S->tt_mask & ~(guint64) 1];
   TTEntry *slot = &e[1];
+  guint64 first_key, word;
+  TTData first = tt_read (&e[0], &first_key);
+  TTData d = {
+    .move = pack_move (move),
+    .score = score,
+    .depth = depth,
+    .flag = bound | S->generation << TT_GEN_SHIFT,
+  };
 
-  if (e[0].key == key)
+  if (first_key == key)
     {
-      if (!lasting || depth >= e[0].depth)
+      if (!lasting || depth >= first.depth)
         slot = &e[0];
     }
-  else if (e[0].flag >> TT_GEN_SHIFT != S->generation || depth >= e[0].depth)
+  else if (first.flag >> TT_GEN_SHIFT != S->generation || depth >= first.depth)
     slot = &e[0];
-  slot->key = key;
-  slot->move = pack_move (move);
-  slot->score = score;
-  slot->depth = depth;
-  slot->flag = bound | S->generation << TT_GEN_SHIFT;
+  memcpy (&word, &d, sizeof word);
+  __atomic_store_n (&slot->check, key ^ word, __ATOMIC_RELAXED);
+  __atomic_store_n (&slot->data, word, __ATOMIC_RELAXED);
 }
 
 /* The ends that only some variants have (a mill that wins, a full board
@@ -897,7 +956,7 @@ pvs (Search               *S,
   TafelMove best_move = { 0 };
   TafelMove tt_move = { 0 };
   gboolean have_tt_move = FALSE;
-  TTEntry *e;
+  TTData e;
   int best = -INF;
   int alpha0 = alpha;
   guint n;
@@ -930,21 +989,20 @@ pvs (Search               *S,
   if (alpha >= beta)
     return alpha;
 
-  e = tt_probe (S, s->key);
-  if (e != NULL)
+  if (tt_probe (S, s->key, &e))
     {
-      tt_move = unpack_move (e->move);
+      tt_move = unpack_move (e.move);
       have_tt_move = tt_move.len > 0;
       /* An entry of an earlier search was found under another game
        * history, which the repetition rule makes matter, so it only
        * orders the moves -- unless a placement or removal has just
        * been made: no position before it can come again below it, so
        * its value does not depend on the way the game came here. */
-      if (ply > 0 && e->depth >= depth && !is_pv
-          && (e->flag >> TT_GEN_SHIFT == S->generation || s->clock == 0))
+      if (ply > 0 && e.depth >= depth && !is_pv
+          && (e.flag >> TT_GEN_SHIFT == S->generation || s->clock == 0))
         {
-          int v = score_from_tt (e->score, ply);
-          int bound = TT_BOUND (e->flag);
+          int v = score_from_tt (e.score, ply);
+          int bound = TT_BOUND (e.flag);
 
           if (bound == TT_EXACT
               || (bound == TT_LOWER && v >= beta)
@@ -1280,6 +1338,96 @@ exact_root_moves (const TafelMillState *s,
  * quickest win or a longest loss (TRUE, in @result); a draw narrows
  * @moves to the drawing moves and leaves the choice among them to the
  * search (FALSE). */
+/* ---- threads ---- */
+
+/* A thread that searches the same root as the caller's, deeper by one
+ * ply every other helper, and fills the shared table for it: the
+ * caller's iterations find the helpers' results there (a "lazy" parallel
+ * search).  Only the caller's thread chooses the move. */
+typedef struct {
+  Search S;
+  TafelMillState root;
+  TafelMove moves[TAFEL_MAX_MOVES];
+  guint id;
+  GThread *thread;
+} Helper;
+
+static gpointer
+helper_main (gpointer data)
+{
+  Helper *h = data;
+  Search *S = &h->S;
+
+  for (int depth = 1 + h->id % 2; depth <= MAX_DEPTH && !S->stop; depth++)
+    {
+      age_history (S);
+      pvs (S, &h->root, depth, -INF, INF, 0, TRUE, NULL);
+    }
+  __atomic_store_n (&S->published, S->nodes, __ATOMIC_RELAXED);
+  return NULL;
+}
+
+/* Starts @n helpers for the search @S of @root (set up, about to begin);
+ * each tries the root moves in an order of its own. */
+static Helper *
+helpers_start (const Search         *S,
+               const TafelMillState *root,
+               gint                 *abort,
+               guint                 n)
+{
+  Helper *helpers = g_new0 (Helper, n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      Helper *h = &helpers[i];
+      guint k = S->n_root_moves;
+
+      h->S = *S;
+      h->S.abort = abort;
+      h->S.cancellable = NULL;   /* the caller's thread watches it */
+      h->S.max_nodes = 0;
+      h->root = *root;
+      h->id = i + 1;
+      for (guint j = 0; j < k; j++)
+        h->moves[j] = S->root_moves[(j + h->id) % k];
+      h->S.root_moves = h->moves;
+      h->thread = g_thread_try_new ("tafel-mill-helper", helper_main, h, NULL);
+    }
+  return helpers;
+}
+
+/* Stops and joins the helpers; returns the nodes they searched. */
+static guint64
+helpers_finish (Helper *helpers,
+                guint   n,
+                gint   *abort)
+{
+  guint64 nodes = 0;
+
+  g_atomic_int_set (abort, 1);
+  for (guint i = 0; i < n; i++)
+    if (helpers[i].thread != NULL)
+      {
+        g_thread_join (helpers[i].thread);
+        nodes += helpers[i].S.nodes;
+      }
+  g_free (helpers);
+  return nodes;
+}
+
+/* The nodes of the caller's search and of its running helpers. */
+static guint64
+nodes_so_far (const Search *S,
+              Helper       *helpers,
+              guint         n)
+{
+  guint64 nodes = S->nodes;
+
+  for (guint i = 0; i < n; i++)
+    nodes += __atomic_load_n (&helpers[i].S.published, __ATOMIC_RELAXED);
+  return nodes;
+}
+
 static gboolean
 table_root (const TafelMillState  *s,
             const TafelHistory    *history,
@@ -1338,6 +1486,9 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
   gint64 start;
   guint n, n_all;
   guint max_depth;
+  Helper *helpers = NULL;
+  guint n_helpers = 0;
+  gint abort = 0;
 
   g_return_val_if_fail (searcher != NULL, FALSE);
   g_return_val_if_fail (state != NULL && limits != NULL && result != NULL, FALSE);
@@ -1406,6 +1557,12 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
   result->best = moves[0];
   result->score = 0;
 
+  if (limits->threads > 1 && max_depth > 1)
+    {
+      n_helpers = MIN (limits->threads - 1, MAX_HELPERS);
+      helpers = helpers_start (S, s, &abort, n_helpers);
+    }
+
   for (guint depth = 1; depth <= max_depth; depth++)
     {
       TafelMove best = { 0 };
@@ -1446,7 +1603,7 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
 
       if (limits->progress != NULL)
         {
-          result->nodes = S->nodes;
+          result->nodes = nodes_so_far (S, helpers, n_helpers);
           result->elapsed_us = g_get_monotonic_time () - start;
           limits->progress (result, limits->progress_data);
         }
@@ -1468,6 +1625,8 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
       result->best = moves[0];
     }
 
+  if (helpers != NULL)
+    S->nodes += helpers_finish (helpers, n_helpers, &abort);
   result->nodes = S->nodes;
   result->elapsed_us = g_get_monotonic_time () - start;
   count_nodes (searcher);
@@ -1551,6 +1710,15 @@ choose_weak (TafelMillSearcher  *searcher,
   return TRUE;
 }
 
+/* Impossible and the analysis search on every core, up to four: each
+ * doubling of the threads is worth about a ply (README, "Mill
+ * strength"). */
+static guint
+strong_threads (void)
+{
+  return CLAMP (g_get_num_processors (), 1, 4);
+}
+
 /* The levels search in @player's tables (see TafelMillPlayer): the
  * weak levels' shallow looks in its small one, the others in its large
  * one; a temporary player where the caller has none.  FALSE where the
@@ -1591,6 +1759,7 @@ tafel_mill_choose_move (TafelPlayer        *player,
     default:
       limits.max_depth = MAX_DEPTH;
       limits.budget_us = 1000 * 1000;
+      limits.threads = strong_threads ();
       break;
     }
 
@@ -1640,6 +1809,7 @@ tafel_mill_analyze (TafelPlayer        *player,
 
   g_return_val_if_fail (state != NULL && analysis != NULL, FALSE);
 
+  limits.threads = strong_threads ();
   analysis->value = TAFEL_VALUE_UNKNOWN;
   analysis->plies = 0;
   analysis->n_best = 0;

@@ -13,6 +13,7 @@ G_BEGIN_DECLS
  * cannot be had. */
 #define TAFEL_MILL_TT_BITS 20
 #define TAFEL_MILL_TT_MIN_BITS 12
+#define TAFEL_MILL_MAX_THREADS 8
 
 /* Switches that take parts of the search away, for tests and
  * measurements (the result at a fixed depth must not depend on the move
@@ -36,6 +37,8 @@ typedef struct {
   gint64 budget_us;       /* time budget; 0 = none */
   guint64 max_nodes;      /* node budget (checked every 4096 nodes); 0 = none */
   guint flags;            /* TafelMillSearchFlags; 0 = the full search */
+  guint threads;          /* searching together, at most
+                           * TAFEL_MILL_MAX_THREADS; 0 or 1 = one */
   TafelMillSearchProgress progress;   /* may be NULL */
   gpointer progress_data;
 } TafelMillSearchLimits;
