@@ -248,27 +248,17 @@ static void
 setoption (Engine  *engine,
            char   **words)
 {
-  gint64 value;
+  g_autoptr(GError) error = NULL;
+  TafelCliOption option;
 
-  if (g_strv_length (words) != 5 || strcmp (words[1], "name") != 0
-      || strcmp (words[3], "value") != 0)
-    {
-      say_error (engine, "setoption name NAME value N", NULL, 0);
-      return;
-    }
-  if (engine->rules->game == TAFEL_GAME_MILL && g_ascii_strcasecmp (words[2], "Threads") == 0
-      && g_ascii_string_to_signed (words[4], 10, 1, TAFEL_MILL_MAX_THREADS, &value, NULL))
-    {
-      engine->threads = (guint) value;
-      return;
-    }
-  if (engine->rules->game != TAFEL_GAME_MILL
-      || !g_ascii_string_to_signed (words[4], 10, -10000, 10000, &value, NULL)
-      || !tafel_mill_search_set_weight (words[2], (int) value))
-    {
-      say_error (engine, "unknown option or bad value", words[2], strlen (words[2]));
-      return;
-    }
+  if (!tafel_cli_protocol_setoption (words, &option, &error))
+    say_error (engine, error->message, NULL, 0);
+  else if (engine->rules->game != TAFEL_GAME_MILL)
+    say_error (engine, "only Mill has options", option.name, strlen (option.name));
+  else if (option.threads)
+    engine->threads = (guint) option.value;
+  else if (!tafel_mill_search_set_weight (option.name, option.value))
+    say_error (engine, "unknown option", option.name, strlen (option.name));
 }
 
 /* ---- the loop ---- */

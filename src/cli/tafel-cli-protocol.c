@@ -15,6 +15,7 @@
 
 #include "tafel-cli-protocol.h"
 #include "tafel-error.h"
+#include "tafel-mill-search.h"
 
 /* How much of a word a message quotes. */
 #define WORD_MAX 40
@@ -179,5 +180,43 @@ tafel_cli_protocol_go (char       **words,
     }
 
   *go = asked;
+  return TRUE;
+}
+
+/**
+ * tafel_cli_protocol_setoption:
+ * @words: a setoption command's words, "setoption" first
+ * @option: (out): the option's name (pointing into @words) and value
+ *
+ * "setoption name NAME value N": Threads from 1 to
+ * TAFEL_MILL_MAX_THREADS, any other name (a weight, which the search
+ * knows or not) from -10000 to 10000.
+ *
+ * Returns: %TRUE with the option, %FALSE when the command is malformed
+ *   or the value out of range
+ */
+gboolean
+tafel_cli_protocol_setoption (char           **words,
+                              TafelCliOption  *option,
+                              GError         **error)
+{
+  gboolean threads;
+  gint64 value;
+
+  g_return_val_if_fail (words != NULL && words[0] != NULL, FALSE);
+
+  if (g_strv_length (words) != 5 || strcmp (words[1], "name") != 0
+      || strcmp (words[3], "value") != 0)
+    return fail (error, "setoption name NAME value N", NULL);
+
+  threads = g_ascii_strcasecmp (words[2], "Threads") == 0;
+  if (threads && !g_ascii_string_to_signed (words[4], 10, 1, TAFEL_MILL_MAX_THREADS, &value, NULL))
+    return fail (error, "Threads is a number from 1 to 8", words[4]);
+  if (!threads && !g_ascii_string_to_signed (words[4], 10, -10000, 10000, &value, NULL))
+    return fail (error, "a weight is a number from -10000 to 10000", words[4]);
+
+  option->name = words[2];
+  option->value = (int) value;
+  option->threads = threads;
   return TRUE;
 }

@@ -21,6 +21,13 @@ typedef struct {
   guint64 nodes;         /* Mill: stop after about this many nodes; 0: no limit */
 } TafelCliGo;
 
+/* A setoption command: Mill's threads, or one of its evaluation weights. */
+typedef struct {
+  const char *name;      /* one of the command's words */
+  int value;
+  gboolean threads;      /* "Threads" (any case): 1 to TAFEL_MILL_MAX_THREADS */
+} TafelCliOption;
+
 char   **tafel_cli_protocol_words    (const char        *line);
 gboolean tafel_cli_protocol_position (const TafelRules  *rules,
                                       char             **words,
@@ -30,5 +37,8 @@ gboolean tafel_cli_protocol_position (const TafelRules  *rules,
 gboolean tafel_cli_protocol_go       (char             **words,
                                       TafelCliGo        *go,
                                       GError           **error);
+gboolean tafel_cli_protocol_setoption (char            **words,
+                                       TafelCliOption   *option,
+                                       GError          **error);
 
 G_END_DECLS

@@ -8,7 +8,8 @@
  * position the rules reach from the start or the FEN, with one hash per
  * position played through, or fails with a UTF-8 message without a
  * control character and leaves the last position as it was; a go
- * command gives limits in range or fails the same way.
+ * command gives limits in range or fails the same way, and so does a
+ * setoption command (its name one of the line's words).
  */
 #include "config.h"
 
@@ -16,6 +17,7 @@
 
 #include "tafel-cli-protocol.h"
 #include "tafel-error.h"
+#include "tafel-mill-search.h"
 #include "fuzz-rules.h"
 
 int LLVMFuzzerTestOneInput (const unsigned char *data,
@@ -86,6 +88,19 @@ LLVMFuzzerTestOneInput (const unsigned char *data,
           g_assert (go.depth >= 1 && go.depth <= 64);
           g_assert (go.nodes <= TAFEL_CLI_NODES_MAX);
           g_assert ((guint) go.level < TAFEL_N_LEVELS);
+        }
+      else
+        check_message (error->message);
+    }
+  else if (strcmp (words[0], "setoption") == 0)
+    {
+      TafelCliOption option;
+
+      if (tafel_cli_protocol_setoption (words, &option, &error))
+        {
+          g_assert (option.name == words[2]);
+          g_assert (option.threads ? option.value >= 1 && option.value <= TAFEL_MILL_MAX_THREADS
+                                   : option.value >= -10000 && option.value <= 10000);
         }
       else
         check_message (error->message);
