@@ -9,7 +9,9 @@
 #include "tafel-games.h"
 #include "tafel-mill.h"
 #include "tafel-mill-egtb.h"
+#include "tafel-mill-player.h"
 #include "tafel-mill-search.h"
+#include "tafel-mill-search-private.h"
 
 static const TafelRules *R;
 
@@ -693,6 +695,59 @@ test_values_kept_between_searches (void)
   g_assert_cmpuint (again.nodes * 2, >, first.nodes);
 }
 
+/* After pondering on @parent, Impossible's search of the position @move
+ * leads to, and that of a player that did not ponder. */
+static void
+search_after_ponder (const TafelState      *parent,
+                     const char            *move,
+                     guint                  depth,
+                     TafelMillSearchResult *after,
+                     TafelMillSearchResult *cold)
+{
+  g_autoptr(TafelPlayer) pondered = tafel_mill_player_new ();
+  g_autoptr(TafelPlayer) fresh = tafel_mill_player_new ();
+  TafelMillSearchLimits limits = { .max_depth = depth, .flags = TAFEL_MILL_SEARCH_NO_TABLES };
+  guint64 parent_key = TAFEL_MILL_CSTATE (parent)->key;
+  TafelHistory played = { &parent_key, 1 };
+  TafelState child = *parent;
+  TafelMove m = parse_one (parent, move);
+
+  tafel_mill_apply (TAFEL_MILL_STATE (&child), &m);
+  tafel_mill_ponder_within (pondered, parent, NULL, &limits, NULL);
+  g_assert_true (tafel_mill_searcher_run (tafel_mill_player_get_searcher (pondered), &child,
+                                          &played, &limits, NULL, NULL, after));
+  g_assert_true (tafel_mill_searcher_run (tafel_mill_player_get_searcher (fresh), &child,
+                                          &played, &limits, NULL, NULL, cold));
+  g_test_message ("after %s: %" G_GUINT64_FORMAT " nodes after pondering, %" G_GUINT64_FORMAT
+                  " without", move, after->nodes, cold->nodes);
+}
+
+/* Impossible thinks on the opponent's time: it searches each position
+ * the opponent's placements lead to.  The values it finds stand after
+ * the move, so its search there goes on from them: the same depth costs
+ * a fraction, for the same value.  After a step the values would not
+ * stand (a position before it can come again): steps are not pondered
+ * on. */
+static void
+test_ponder (void)
+{
+  g_autoptr(TafelPlayer) player = tafel_mill_player_new ();
+  TafelMillSearchLimits limits = { .max_depth = 6 };
+  TafelMillSearchResult after, cold;
+  TafelState s;
+
+  R->init (&s);
+  g_assert_true (tafel_rules_play_moves (R, "d2 d6 f4", &s, NULL, NULL));
+  search_after_ponder (&s, "b4", 6, &after, &cold);
+  g_assert_cmpuint (after.nodes * 4, <, cold.nodes);
+  g_assert_cmpint (after.score, ==, cold.score);
+
+  /* Black to step, no mill to close. */
+  build (&s, "a7 d7 g7 b4 f4 d2 g1", "a1 a4 d6 e4 e3 d3 g4", 0, 0, 1);
+  tafel_mill_ponder_within (player, &s, NULL, &limits, NULL);
+  g_assert_cmpuint (tafel_mill_searcher_nodes (tafel_mill_player_get_searcher (player)), ==, 0);
+}
+
 static gpointer
 cancel_soon (gpointer data)
 {
@@ -769,6 +824,60 @@ test_bench (void)
     }
 }
 
+static gpointer
+cancel_in_5_s (gpointer data)
+{
+  g_usleep (5 * G_USEC_PER_SEC);
+  g_cancellable_cancel (data);
+  return NULL;
+}
+
+/* Figures, not assertions: Impossible's search in one second on every
+ * core up to four after the opponent's placement, when it pondered for
+ * the 5 s the opponent thought, and without pondering. */
+static void
+test_bench_ponder (void)
+{
+  static const char *const games[][2] = {
+    { "e4 e3 d1 d6 g1 a1 g4 f4 g7xf4", "f4" },
+    { "e4 e3 d1 d6 g1 a1 g4 f4 g7xf4 f4 d5 d7 c5", "e5" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    for (guint ponder = 0; ponder < 2; ponder++)
+      {
+        g_autoptr(TafelPlayer) player = tafel_mill_player_new ();
+        g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+        TafelMillSearchLimits limits = {
+          .max_depth = 64, .budget_us = G_USEC_PER_SEC, .threads = MIN (g_get_num_processors (), 4),
+        };
+        TafelMillSearchResult result;
+        TafelState parent, child;
+        guint64 key;
+        TafelHistory played = { &key, 1 };
+        TafelMove m;
+
+        R->init (&parent);
+        g_assert_true (tafel_rules_play_moves (R, games[i][0], &parent, NULL, NULL));
+        key = TAFEL_MILL_CSTATE (&parent)->key;
+        m = parse_one (&parent, games[i][1]);
+        child = parent;
+        tafel_mill_apply (TAFEL_MILL_STATE (&child), &m);
+        if (ponder)
+          {
+            GThread *canceller = g_thread_new ("mill-cancel", cancel_in_5_s, cancellable);
+
+            tafel_mill_ponder (player, &parent, NULL, TAFEL_LEVEL_IMPOSSIBLE, cancellable);
+            g_thread_join (canceller);
+          }
+        g_assert_true (tafel_mill_searcher_run (tafel_mill_player_get_searcher (player), &child,
+                                                &played, &limits, NULL, NULL, &result));
+        g_test_minimized_result (result.depth, "%s %s, %s: depth %u, %" G_GUINT64_FORMAT " nodes",
+                                 games[i][0], games[i][1], ponder ? "after pondering 5 s" : "fresh",
+                                 result.depth, result.nodes);
+      }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -798,8 +907,12 @@ main (int   argc,
   g_test_add_func ("/mill-search/values-kept-between-searches", test_values_kept_between_searches);
   g_test_add_func ("/mill-search/flying-block-before-mill", test_flying_block_before_mill);
   g_test_add_func ("/mill-search/threads", test_threads);
+  g_test_add_func ("/mill-search/ponder", test_ponder);
   if (g_test_perf ())
-    g_test_add_func ("/mill-search/bench", test_bench);
+    {
+      g_test_add_func ("/mill-search/bench", test_bench);
+      g_test_add_func ("/mill-search/bench-ponder", test_bench_ponder);
+    }
 
   return g_test_run ();
 }

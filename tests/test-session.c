@@ -197,13 +197,13 @@ c4_session (void)
   return session;
 }
 
-/* Impossible at Connect Four thinks on the person's time; turning the
- * preference off stops it at once, a move stops it too. */
+/* Impossible thinks on the person's time; turning the preference off
+ * stops it at once, a move stops it too. */
 static void
-test_pondering (void)
+check_pondering (TafelSession *session)
 {
-  g_autoptr(TafelSession) session = c4_session ();
   g_autoptr(GError) error = NULL;
+  TafelMove move;
 
   g_assert_false (tafel_session_get_pondering (session));
 
@@ -214,7 +214,8 @@ test_pondering (void)
 
   g_object_set (session, "think-ahead", TRUE, NULL);
   wait_for (pondering, session);
-  g_assert_true (tafel_session_play (session, &(TafelMove) { 1, { 0 } }, &error));
+  move = some_move (session);
+  g_assert_true (tafel_session_play (session, &move, &error));
   g_assert_no_error (error);
   /* The computer's turn: it thinks, and does not ponder. */
   g_assert_true (tafel_session_get_thinking (session));
@@ -222,6 +223,25 @@ test_pondering (void)
   wait_for (not_thinking, session);
   g_object_set (session, "think-ahead", FALSE, NULL);
   wait_for (not_pondering, session);
+}
+
+static void
+test_pondering (void)
+{
+  g_autoptr(TafelSession) session = c4_session ();
+
+  check_pondering (session);
+}
+
+/* Impossible at Mill, the person to place first. */
+static void
+test_pondering_mill (void)
+{
+  g_autoptr(TafelSession) session = new_session (TAFEL_GAME_MILL, TAFEL_OPPONENT_COMPUTER,
+                                                 TAFEL_FIRST_PLAYER_HUMAN);
+
+  tafel_session_set_level (session, TAFEL_LEVEL_IMPOSSIBLE);
+  check_pondering (session);
 }
 
 static void
@@ -681,6 +701,7 @@ static const SessionTest tests[] = {
   { "/session/undo-takes-back-both", test_undo_takes_back_both },
   { "/session/stale-answers-are-dropped", test_stale_answers_are_dropped },
   { "/session/pondering", test_pondering },
+  { "/session/pondering/mill", test_pondering_mill },
   { "/session/hint", test_hint },
   { "/session/hint-while-pondering", test_hint_while_pondering },
   { "/session/own-players", test_own_players },

@@ -120,10 +120,11 @@ static const HelpPage pages[] = {
          "together, so that it is your turn again. The computer waits a moment before "
          "it moves, as a person would; the thinking pause can be switched off in "
          "Preferences."),
-      N_("At the Impossible level of Connect Four the computer also thinks while you "
-         "do: it prepares its answers to each of your moves, so that it answers at once "
-         "and surely. That keeps the processor busy; switch off Think on your time in "
-         "Preferences to save power."),
+      N_("At the Impossible level of Connect Four and Nine Men’s Morris the computer "
+         "also thinks while you do: it prepares its answers to each of your moves. In "
+         "Connect Four it then answers at once and surely; in Nine Men’s Morris it sees "
+         "further ahead while the stones are placed. That keeps the processor busy; "
+         "switch off Think on your time in Preferences to save power."),
     } },
   { "keyboard", N_("Keyboard"), {
       N_("Every game can be played without a mouse. The arrow keys move a cursor over "

@@ -14,4 +14,11 @@ void  tafel_mill_searcher_set_max_bytes   (gsize              max_bytes);
 /* The bytes of @searcher's table. */
 gsize tafel_mill_searcher_table_bytes     (TafelMillSearcher *searcher);
 
+/* Pondering as Impossible does, each search within @limits. */
+void  tafel_mill_ponder_within            (TafelPlayer                 *player,
+                                           const TafelState            *state,
+                                           const TafelHistory          *history,
+                                           const TafelMillSearchLimits *limits,
+                                           GCancellable                *cancellable);
+
 G_END_DECLS

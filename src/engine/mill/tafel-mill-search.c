@@ -1234,6 +1234,17 @@ tafel_mill_searcher_clear (TafelMillSearcher *searcher)
   searcher->generation = 0;
 }
 
+/* Entries of earlier searches stay usable, but give way first.  The
+ * generation has 6 bits: before it comes round again, the table is
+ * cleared, or an entry of 63 searches ago would count as this one's. */
+static void
+new_generation (TafelMillSearcher *searcher)
+{
+  if (searcher->generation == (1 << (8 - TT_GEN_SHIFT)) - 1)
+    tafel_mill_searcher_clear (searcher);
+  searcher->generation++;
+}
+
 static Search *
 search_init (TafelMillSearcher  *searcher,
              const TafelState   *state,
@@ -1247,12 +1258,7 @@ search_init (TafelMillSearcher  *searcher,
   S->t = tafel_mill_state_tables (s);
   S->tt = searcher->tt;
   S->tt_mask = searcher->tt_mask;
-  /* Entries of earlier searches stay usable, but give way first.  The
-   * generation has 6 bits: before it comes round again, the table is
-   * cleared, or an entry of 63 searches ago would count as this one's. */
-  if (searcher->generation == (1 << (8 - TT_GEN_SHIFT)) - 1)
-    tafel_mill_searcher_clear (searcher);
-  searcher->generation++;
+  new_generation (searcher);
   S->generation = searcher->generation;
 
   if (history != NULL && history->hashes != NULL)
@@ -1770,6 +1776,118 @@ tafel_mill_choose_move (TafelPlayer        *player,
 
   *move = result.best;
   return TRUE;
+}
+
+/* ---- thinking on the opponent's time ---- */
+
+/* The opponent's moves are taken in the order of a look this deep. */
+#define PONDER_LOOK_DEPTH 4
+/* At most this long on each of them: twice Impossible's own time. */
+#define PONDER_US (2 * G_USEC_PER_SEC)
+
+/**
+ * tafel_mill_ponder_within:
+ * @player: the player whose table keeps what is found
+ * @state: a position where the opponent is to move
+ * @history: the positions before it
+ * @limits: the search of each position the opponent's moves lead to
+ * @cancellable: (nullable): stops the pondering
+ *
+ * Searches each position the opponent's moves lead to, within @limits,
+ * just as Impossible will search there once the opponent has moved: its
+ * best moves first, as a shallow look orders them.  What the searches
+ * find stays in @player's table, so that after a move pondered on,
+ * Impossible's search goes on from there.  Only the opponent's
+ * placements and mills are pondered on: after a step, the positions
+ * before it can come again, so a search's values there depend on the
+ * way the game goes on, and would only order the next search's moves.
+ */
+void
+tafel_mill_ponder_within (TafelPlayer                 *player,
+                          const TafelState            *state,
+                          const TafelHistory          *history,
+                          const TafelMillSearchLimits *limits,
+                          GCancellable                *cancellable)
+{
+  const TafelMillState *s = TAFEL_MILL_CSTATE (state);
+  TafelMove moves[TAFEL_MAX_MOVES];
+  int values[TAFEL_MAX_MOVES];
+  TafelMillSearcher *searcher, *look;
+  g_autofree guint64 *hashes = NULL;
+  gsize n_before = history != NULL && history->hashes != NULL ? history->n : 0;
+  TafelHistory after;
+  int winner;
+  guint n, k = 0;
+
+  g_return_if_fail (state != NULL && limits != NULL);
+
+  if (player == NULL || tafel_mill_status (s, &winner) != TAFEL_STATUS_RUNNING)
+    return;
+  /* Only the values found after a placement or a removal stand once the
+   * opponent has moved (see pvs ()); a search after a step would only
+   * order the moves of the next one, which is not worth the processor. */
+  n = tafel_mill_rules.legal_moves (state, moves);
+  for (guint i = 0; i < n; i++)
+    {
+      TafelMillState child = *s;
+
+      tafel_mill_apply (&child, &moves[i]);
+      if (child.clock == 0)
+        moves[k++] = moves[i];
+    }
+  n = k;
+  searcher = tafel_mill_player_get_searcher (player);
+  look = tafel_mill_player_get_look (player);
+  if (searcher == NULL || look == NULL || n == 0)
+    return;
+
+  /* The opponent's likely moves first: its best at a shallow look. */
+  root_values (look, state, history, PONDER_LOOK_DEPTH, cancellable, moves, n, values);
+  for (guint i = 1; i < n; i++)
+    for (guint j = i; j > 0 && values[j] > values[j - 1]; j--)
+      {
+        TafelMove m = moves[j];
+        int v = values[j];
+
+        moves[j] = moves[j - 1];
+        values[j] = values[j - 1];
+        moves[j - 1] = m;
+        values[j - 1] = v;
+      }
+
+  hashes = g_new (guint64, n_before + 1);
+  if (n_before > 0)
+    memcpy (hashes, history->hashes, n_before * sizeof *hashes);
+  hashes[n_before] = s->key;
+  after = (TafelHistory) { hashes, n_before + 1 };
+
+  for (guint i = 0; i < n && !g_cancellable_is_cancelled (cancellable); i++)
+    {
+      TafelState child = *state;
+      TafelMillSearchResult result;
+
+      tafel_mill_apply (TAFEL_MILL_STATE (&child), &moves[i]);
+      tafel_mill_searcher_run (searcher, &child, &after, limits, NULL, cancellable, &result);
+    }
+}
+
+/* Impossible thinks on the opponent's time; the other levels answer as
+ * they would have. */
+void
+tafel_mill_ponder (TafelPlayer        *player,
+                   const TafelState   *state,
+                   const TafelHistory *history,
+                   TafelLevel          level,
+                   GCancellable       *cancellable)
+{
+  TafelMillSearchLimits limits = {
+    .max_depth = MAX_DEPTH,
+    .budget_us = PONDER_US,
+    .threads = strong_threads (),
+  };
+
+  if (level == TAFEL_LEVEL_IMPOSSIBLE)
+    tafel_mill_ponder_within (player, state, history, &limits, cancellable);
 }
 
 /* A solved endgame (or a position of a variant solved whole): its value,

@@ -108,5 +108,10 @@ gboolean tafel_mill_choose_move   (TafelPlayer        *player,
                                    GRand              *rand,
                                    GCancellable       *cancellable,
                                    TafelMove          *move);
+void     tafel_mill_ponder        (TafelPlayer        *player,
+                                   const TafelState   *state,
+                                   const TafelHistory *history,
+                                   TafelLevel          level,
+                                   GCancellable       *cancellable);
 
 G_END_DECLS

@@ -1368,6 +1368,7 @@ MILL_INIT (three, TAFEL_MILL_THREE)
   .player_nodes = tafel_mill_player_nodes, \
   .analyze = tafel_mill_analyze, \
   .choose_move = tafel_mill_choose_move, \
+  .ponder = tafel_mill_ponder, \
   .perft = mill_perft, \
   .in_hand = mill_in_hand, \
   .preview = mill_preview, \
