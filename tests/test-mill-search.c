@@ -713,7 +713,7 @@ search_after_ponder (const TafelState      *parent,
   TafelMove m = parse_one (parent, move);
 
   tafel_mill_apply (TAFEL_MILL_STATE (&child), &m);
-  tafel_mill_ponder_within (pondered, parent, NULL, &limits, NULL);
+  tafel_mill_ponder_within (pondered, parent, NULL, &limits, 0, NULL);
   g_assert_true (tafel_mill_searcher_run (tafel_mill_player_get_searcher (pondered), &child,
                                           &played, &limits, NULL, NULL, after));
   g_assert_true (tafel_mill_searcher_run (tafel_mill_player_get_searcher (fresh), &child,
@@ -744,7 +744,7 @@ test_ponder (void)
 
   /* Black to step, no mill to close. */
   build (&s, "a7 d7 g7 b4 f4 d2 g1", "a1 a4 d6 e4 e3 d3 g4", 0, 0, 1);
-  tafel_mill_ponder_within (player, &s, NULL, &limits, NULL);
+  tafel_mill_ponder_within (player, &s, NULL, &limits, 0, NULL);
   g_assert_cmpuint (tafel_mill_searcher_nodes (tafel_mill_player_get_searcher (player)), ==, 0);
 }
 
@@ -824,58 +824,52 @@ test_bench (void)
     }
 }
 
-static gpointer
-cancel_in_5_s (gpointer data)
-{
-  g_usleep (5 * G_USEC_PER_SEC);
-  g_cancellable_cancel (data);
-  return NULL;
-}
-
-/* Figures, not assertions: Impossible's search in one second on every
- * core up to four after the opponent's placement, when it pondered for
- * the 5 s the opponent thought, and without pondering. */
+/* Figures, not assertions: the nodes of an 11-ply search after each of
+ * the person's placements, without pondering and after Impossible
+ * pondered for 12 M nodes (one thread; about 5 s), 0.75 M nodes on each
+ * placement as its first round gives them. */
 static void
 test_bench_ponder (void)
 {
-  static const char *const games[][2] = {
-    { "e4 e3 d1 d6 g1 a1 g4 f4 g7xf4", "f4" },
-    { "e4 e3 d1 d6 g1 a1 g4 f4 g7xf4 f4 d5 d7 c5", "e5" },
-  };
+  const char *moves = "e4 e3 d1 d6 g1 a1 g4 f4 g7xf4";
+  TafelState parent;
+  TafelMove replies[TAFEL_MAX_MOVES];
+  guint64 key, sums[2] = { 0, 0 };
+  TafelHistory played = { &key, 1 };
+  guint n;
 
-  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
-    for (guint ponder = 0; ponder < 2; ponder++)
-      {
-        g_autoptr(TafelPlayer) player = tafel_mill_player_new ();
-        g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-        TafelMillSearchLimits limits = {
-          .max_depth = 64, .budget_us = G_USEC_PER_SEC, .threads = MIN (g_get_num_processors (), 4),
-        };
-        TafelMillSearchResult result;
-        TafelState parent, child;
-        guint64 key;
-        TafelHistory played = { &key, 1 };
-        TafelMove m;
+  R->init (&parent);
+  g_assert_true (tafel_rules_play_moves (R, moves, &parent, NULL, NULL));
+  key = TAFEL_MILL_CSTATE (&parent)->key;
+  n = R->legal_moves (&parent, replies);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = format (&parent, &replies[i]);
+      guint64 nodes[2];
 
-        R->init (&parent);
-        g_assert_true (tafel_rules_play_moves (R, games[i][0], &parent, NULL, NULL));
-        key = TAFEL_MILL_CSTATE (&parent)->key;
-        m = parse_one (&parent, games[i][1]);
-        child = parent;
-        tafel_mill_apply (TAFEL_MILL_STATE (&child), &m);
-        if (ponder)
-          {
-            GThread *canceller = g_thread_new ("mill-cancel", cancel_in_5_s, cancellable);
+      for (guint ponder = 0; ponder < 2; ponder++)
+        {
+          g_autoptr(TafelPlayer) player = tafel_mill_player_new ();
+          TafelMillSearchLimits round = { .max_depth = 64, .max_nodes = 12000000 / n };
+          TafelMillSearchLimits limits = { .max_depth = 11 };
+          TafelMillSearchResult result;
+          TafelState child = parent;
 
-            tafel_mill_ponder (player, &parent, NULL, TAFEL_LEVEL_IMPOSSIBLE, cancellable);
-            g_thread_join (canceller);
-          }
-        g_assert_true (tafel_mill_searcher_run (tafel_mill_player_get_searcher (player), &child,
-                                                &played, &limits, NULL, NULL, &result));
-        g_test_minimized_result (result.depth, "%s %s, %s: depth %u, %" G_GUINT64_FORMAT " nodes",
-                                 games[i][0], games[i][1], ponder ? "after pondering 5 s" : "fresh",
-                                 result.depth, result.nodes);
-      }
+          if (ponder)
+            tafel_mill_ponder_within (player, &parent, NULL, &round, 0, NULL);
+          tafel_mill_apply (TAFEL_MILL_STATE (&child), &replies[i]);
+          g_assert_true (tafel_mill_searcher_run (tafel_mill_player_get_searcher (player), &child,
+                                                  &played, &limits, NULL, NULL, &result));
+          nodes[ponder] = result.nodes;
+          sums[ponder] += result.nodes;
+        }
+      g_test_message ("%s %s: %" G_GUINT64_FORMAT " nodes, after pondering %" G_GUINT64_FORMAT,
+                      moves, name, nodes[0], nodes[1]);
+    }
+  g_test_minimized_result ((double) sums[1] / sums[0],
+                           "after %s, 11 plies after each of %u placements: %" G_GUINT64_FORMAT
+                           " nodes, after pondering %" G_GUINT64_FORMAT,
+                           moves, n, sums[0], sums[1]);
 }
 
 int

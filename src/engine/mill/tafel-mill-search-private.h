@@ -14,11 +14,13 @@ void  tafel_mill_searcher_set_max_bytes   (gsize              max_bytes);
 /* The bytes of @searcher's table. */
 gsize tafel_mill_searcher_table_bytes     (TafelMillSearcher *searcher);
 
-/* Pondering as Impossible does, each search within @limits. */
+/* Pondering as Impossible does, each search within @limits (rounds of
+ * doubling time up to @last_us when @limits has a budget). */
 void  tafel_mill_ponder_within            (TafelPlayer                 *player,
                                            const TafelState            *state,
                                            const TafelHistory          *history,
                                            const TafelMillSearchLimits *limits,
+                                           gint64                       last_us,
                                            GCancellable                *cancellable);
 
 G_END_DECLS
