@@ -1234,17 +1234,6 @@ tafel_mill_searcher_clear (TafelMillSearcher *searcher)
   searcher->generation = 0;
 }
 
-/* Entries of earlier searches stay usable, but give way first.  The
- * generation has 6 bits: before it comes round again, the table is
- * cleared, or an entry of 63 searches ago would count as this one's. */
-static void
-new_generation (TafelMillSearcher *searcher)
-{
-  if (searcher->generation == (1 << (8 - TT_GEN_SHIFT)) - 1)
-    tafel_mill_searcher_clear (searcher);
-  searcher->generation++;
-}
-
 static Search *
 search_init (TafelMillSearcher  *searcher,
              const TafelState   *state,
@@ -1258,7 +1247,12 @@ search_init (TafelMillSearcher  *searcher,
   S->t = tafel_mill_state_tables (s);
   S->tt = searcher->tt;
   S->tt_mask = searcher->tt_mask;
-  new_generation (searcher);
+  /* Entries of earlier searches stay usable, but give way first.  The
+   * generation has 6 bits: before it comes round again, the table is
+   * cleared, or an entry of 63 searches ago would count as this one's. */
+  if (searcher->generation == (1 << (8 - TT_GEN_SHIFT)) - 1)
+    tafel_mill_searcher_clear (searcher);
+  searcher->generation++;
   S->generation = searcher->generation;
 
   if (history != NULL && history->hashes != NULL)
