@@ -190,12 +190,12 @@ test_block_weighed (void)
  * block a4 opened two mills, and each capture opened the next (a4 c4
  * b6xc4 c4 f6xc4): two stones down by ply 12.  A 12-ply search prefers
  * the block b6.  Standing pat at the leaves, searches of 8 to 11 plies
- * chose a7; searching the blocks, those of 9 to 11 plies choose b6 (at 8
- * plies the two are close, and the move order decides). */
+ * chose a7; searching the blocks, those of 7 to 13 plies choose b6, but
+ * for 10 plies, where the two are close and the move order decides. */
 static void
 test_placing_block_followed (void)
 {
-  g_autofree char *choice = choice_at_depth ("a1 b2 f4 d6 d2 b4", FALSE, 10);
+  g_autofree char *choice = choice_at_depth ("a1 b2 f4 d6 d2 b4", FALSE, 11);
 
   g_assert_cmpstr (choice, ==, "b6");
 }
@@ -459,6 +459,39 @@ test_weight_names (void)
   g_assert_false (tafel_mill_search_set_weight ("mobility", 1));
 }
 
+/* Searches each of @positions to @depth without reductions, with and
+ * without @part of the search: the value must be the same each time,
+ * and the search with it must get there with fewer nodes in all. */
+static void
+check_part_saves_nodes (const char *const   *positions,
+                        guint                n_positions,
+                        guint                depth,
+                        TafelMillSearchFlags part)
+{
+  guint64 nodes_with = 0, nodes_without = 0;
+
+  for (guint i = 0; i < n_positions; i++)
+    {
+      TafelMillSearchLimits with = { .max_depth = depth, .flags = TAFEL_MILL_SEARCH_NO_REDUCTIONS };
+      TafelMillSearchLimits without = with;
+      TafelMillSearchResult a, b;
+      TafelState s;
+
+      without.flags |= part;
+      g_assert_true (R->parse_position (positions[i], &s, NULL));
+      g_assert_true (tafel_mill_search (&s, NULL, &with, NULL, NULL, &a));
+      g_assert_true (tafel_mill_search (&s, NULL, &without, NULL, NULL, &b));
+      g_test_message ("%s: %d in %" G_GUINT64_FORMAT " nodes, without %d in %" G_GUINT64_FORMAT,
+                      positions[i], a.score, a.nodes, b.score, b.nodes);
+      g_assert_cmpuint (a.depth, ==, depth);
+      g_assert_cmpuint (b.depth, ==, depth);
+      g_assert_cmpint (a.score, ==, b.score);
+      nodes_with += a.nodes;
+      nodes_without += b.nodes;
+    }
+  g_assert_cmpuint (nodes_with, <, nodes_without);
+}
+
 /* Killers and the history heuristic change only the order of the moves:
  * without reductions the value at a fixed depth stays the same, and the
  * search gets there with fewer nodes. */
@@ -471,28 +504,26 @@ test_ordering_same_value (void)
     "O***@***/*O*@*O*@/******** w p p 3 6 3 6 0 0 0 0 0 0 0 0 7",
     "O*O*@***/*@*O*@**/O**@**** w p p 4 5 4 5 0 0 0 0 0 0 0 0 8",
   };
-  guint64 nodes_full = 0, nodes_plain = 0;
 
-  for (guint i = 0; i < G_N_ELEMENTS (positions); i++)
-    {
-      TafelMillSearchLimits full = { .max_depth = 5, .flags = TAFEL_MILL_SEARCH_NO_REDUCTIONS };
-      TafelMillSearchLimits plain = full;
-      TafelMillSearchResult a, b;
-      TafelState s;
+  check_part_saves_nodes (positions, G_N_ELEMENTS (positions), 5, TAFEL_MILL_SEARCH_PLAIN_ORDER);
+}
 
-      plain.flags |= TAFEL_MILL_SEARCH_PLAIN_ORDER;
-      g_assert_true (R->parse_position (positions[i], &s, NULL));
-      g_assert_true (tafel_mill_search (&s, NULL, &full, NULL, NULL, &a));
-      g_assert_true (tafel_mill_search (&s, NULL, &plain, NULL, NULL, &b));
-      g_test_message ("%s: %d in %" G_GUINT64_FORMAT " nodes, plain order %d in %"
-                      G_GUINT64_FORMAT, positions[i], a.score, a.nodes, b.score, b.nodes);
-      g_assert_cmpuint (a.depth, ==, 5);
-      g_assert_cmpuint (b.depth, ==, 5);
-      g_assert_cmpint (a.score, ==, b.score);
-      nodes_full += a.nodes;
-      nodes_plain += b.nodes;
-    }
-  g_assert_cmpuint (nodes_full, <, nodes_plain);
+/* The cut-offs by the children's table entries (many move orders reach
+ * the same position) change only the nodes it takes, while placing and
+ * while moving. */
+static void
+test_child_cutoffs (void)
+{
+  static const char *const positions[] = {
+    "********/O*O*@*@*/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3",
+    "O***@***/*O*@*O*@/******** w p p 3 6 3 6 0 0 0 0 0 0 0 0 7",
+    "O*O*@***/*@*O*@**/O**@**** w p p 4 5 4 5 0 0 0 0 0 0 0 0 8",
+    "OOO*****/@@@@@@**/OOO***** w m s 6 0 6 0 0 0 0 0 0 0 0 12 20",
+    "O*O*O*O*/*@*@*@*@/O******* w m s 5 0 4 0 0 0 0 0 0 0 0 0 20",
+  };
+
+  check_part_saves_nodes (positions, G_N_ELEMENTS (positions), 6,
+                          TAFEL_MILL_SEARCH_NO_CHILD_CUTOFFS);
 }
 
 static gboolean
@@ -667,8 +698,8 @@ test_generations_come_round (void)
  * values found there in an earlier search stand: a second search of a
  * placing position costs a fraction of the first.  In the moving phase
  * the values depend on the game's history (repetitions), so an earlier
- * search's entries only order the moves there: 9,692 nodes, then 5,223
- * (taking their values as well, the second search would cost 3,679). */
+ * search's entries only order the moves there: 8,682 nodes, then 4,241
+ * (taking their values as well, the second search would cost 2,291). */
 static void
 test_values_kept_between_searches (void)
 {
@@ -692,7 +723,7 @@ test_values_kept_between_searches (void)
   g_assert_true (tafel_mill_searcher_run (searcher, &s, NULL, &limits, NULL, NULL, &again));
   g_test_message ("moving: %" G_GUINT64_FORMAT " nodes, then %" G_GUINT64_FORMAT,
                   first.nodes, again.nodes);
-  g_assert_cmpuint (again.nodes * 2, >, first.nodes);
+  g_assert_cmpuint (again.nodes * 3, >, first.nodes);
 }
 
 /* After pondering on @parent, Impossible's search of the position @move
@@ -892,6 +923,7 @@ main (int   argc,
   g_test_add_func ("/mill-search/eval-double-threat", test_eval_double_threat);
   g_test_add_func ("/mill-search/weight-names", test_weight_names);
   g_test_add_func ("/mill-search/ordering-same-value", test_ordering_same_value);
+  g_test_add_func ("/mill-search/child-cutoffs", test_child_cutoffs);
   g_test_add_func ("/mill-search/analyze", test_analyze);
   g_test_add_func ("/mill-search/cancel", test_cancel);
   g_test_add_func ("/mill-search/deterministic", test_deterministic);

@@ -10,7 +10,10 @@
  * move to move (tafel-cli engine; a TafelMillPlayer keeps two); its
  * buckets hold two entries, the deeper one of the current search and the
  * last one written.  Entries of earlier searches only order the moves:
- * their values were found under another game history (repetitions).
+ * their values were found under another game history (repetitions),
+ * unless a placement or removal has just been made.  Before a position's
+ * moves are searched, its children's entries may already cut it off
+ * (many move orders reach the same position).
  * A move includes its removal, so a mill and the stone it takes are one
  * move.  Move order: the table's move, mills (best removal first), blocks
  * of the opponent's next mill, two killer moves, then the history
@@ -941,6 +944,64 @@ qsearch (Search               *S,
   return alpha;
 }
 
+/* Enhanced transposition cut-off: many move orders lead to the same
+ * position (while placing, every order of the same placements), so a
+ * child the table already holds as bad enough for the opponent ends the
+ * search of a position before any move is searched.  The children's
+ * entries count as pvs () would count them there: a draw by repetition
+ * or by the 100 half-move rule is not in the table, and an entry of an
+ * earlier search only after a placement or removal.  The children's keys
+ * come first and the probes after them, so that the probes' cache misses
+ * overlap (a third less time than one child after the other).  On a
+ * cut-off the move and its score are in @move and @score. */
+static gboolean
+child_cutoff (Search               *S,
+              const TafelMillState *s,
+              const TafelMove      *moves,
+              guint                 n,
+              int                   depth,
+              int                   beta,
+              int                   ply,
+              guint                *move,
+              int                  *score)
+{
+  guint64 keys[TAFEL_MAX_MOVES];
+  gboolean lasting[TAFEL_MAX_MOVES];
+
+  for (guint i = 0; i < n; i++)
+    {
+      TafelMillState child = *s;
+
+      tafel_mill_apply (&child, &moves[i]);
+      keys[i] = child.key;
+      lasting[i] = child.clock == 0;
+      if (!lasting[i])
+        {
+          S->keys[S->root_index + ply + 1] = child.key;
+          if (child.clock >= TAFEL_MILL_DRAW_CLOCK || is_repetition (S, &child, ply + 1))
+            keys[i] = 0;
+        }
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      TTData e;
+      int v, bound;
+
+      if (keys[i] == 0 || !tt_probe (S, keys[i], &e) || e.depth < depth - 1
+          || (e.flag >> TT_GEN_SHIFT != S->generation && !lasting[i]))
+        continue;
+      bound = TT_BOUND (e.flag);
+      v = -score_from_tt (e.score, ply + 1);
+      if ((bound == TT_EXACT || bound == TT_UPPER) && v >= beta)
+        {
+          *move = i;
+          *score = v;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 static int
 pvs (Search               *S,
      const TafelMillState *s,
@@ -1020,6 +1081,18 @@ pvs (Search               *S,
     n = tafel_mill_generate (s, moves);
   if (n == 0)
     return -(WIN - ply);   /* blocked in the moving phase */
+
+  if (depth >= 2 && !is_pv && !s->pending && !(S->flags & TAFEL_MILL_SEARCH_NO_CHILD_CUTOFFS))
+    {
+      guint cut;
+
+      if (child_cutoff (S, s, moves, n, depth, beta, ply, &cut, &best))
+        {
+          tt_store (S, s->key, &moves[cut], score_to_tt (best, ply), depth, TT_LOWER,
+                    s->clock == 0);
+          return best;
+        }
+    }
 
   score_moves (S, s, moves, n, have_tt_move ? &tt_move : NULL, ply,
                threat_points (S->t, s, s->side ^ 1), scores);

@@ -24,6 +24,8 @@ typedef enum {
   TAFEL_MILL_SEARCH_NO_TABLES = 1 << 2,      /* no endgame tables */
   TAFEL_MILL_SEARCH_SAFETY_RULE = 1 << 3,    /* the root closes a mill whenever it can,
                                               * else blocks the opponent's */
+  TAFEL_MILL_SEARCH_NO_CHILD_CUTOFFS = 1 << 4, /* no cut-offs by the children's
+                                                * table entries */
 } TafelMillSearchFlags;
 
 typedef struct _TafelMillSearchResult TafelMillSearchResult;
