@@ -952,8 +952,9 @@ qsearch (Search               *S,
  * or by the 100 half-move rule is not in the table, and an entry of an
  * earlier search only after a placement or removal.  The children's keys
  * come first and the probes after them, so that the probes' cache misses
- * overlap (a third less time than one child after the other).  On a
- * cut-off the move and its score are in @move and @score. */
+ * overlap (one probe after each key saved as many nodes but no time in
+ * moving positions: README, "Mill strength").  On a cut-off the move and
+ * its score are in @move and @score. */
 static gboolean
 child_cutoff (Search               *S,
               const TafelMillState *s,
