@@ -774,6 +774,20 @@ tt_probe (Search  *S,
   return FALSE;
 }
 
+/* Does @e's value count in a position with @clock half-moves since the
+ * last placement or removal?  An entry of an earlier search was found
+ * under another game history, which the repetition rule makes matter,
+ * so it only orders the moves -- unless a placement or removal has just
+ * been made: no position before it can come again below it, so its
+ * value does not depend on the way the game came here. */
+static inline gboolean
+tt_value_counts (const Search *S,
+                 const TTData *e,
+                 guint         clock)
+{
+  return e->flag >> TT_GEN_SHIFT == S->generation || clock == 0;
+}
+
 /* The first entry of a bucket keeps the deepest result of the current
  * search (or replaces one of an earlier search); the second takes
  * everything else.  A deeper entry of an earlier search for a position
@@ -967,7 +981,7 @@ child_cutoff (Search               *S,
               int                  *score)
 {
   guint64 keys[TAFEL_MAX_MOVES];
-  gboolean lasting[TAFEL_MAX_MOVES];
+  guint8 clocks[TAFEL_MAX_MOVES];
 
   for (guint i = 0; i < n; i++)
     {
@@ -975,8 +989,8 @@ child_cutoff (Search               *S,
 
       tafel_mill_apply (&child, &moves[i]);
       keys[i] = child.key;
-      lasting[i] = child.clock == 0;
-      if (!lasting[i])
+      clocks[i] = child.clock;
+      if (child.clock != 0)
         {
           S->keys[S->root_index + ply + 1] = child.key;
           if (child.clock >= TAFEL_MILL_DRAW_CLOCK || is_repetition (S, &child, ply + 1))
@@ -989,7 +1003,7 @@ child_cutoff (Search               *S,
       int v, bound;
 
       if (keys[i] == 0 || !tt_probe (S, keys[i], &e) || e.depth < depth - 1
-          || (e.flag >> TT_GEN_SHIFT != S->generation && !lasting[i]))
+          || !tt_value_counts (S, &e, clocks[i]))
         continue;
       bound = TT_BOUND (e.flag);
       v = -score_from_tt (e.score, ply + 1);
@@ -1055,13 +1069,7 @@ pvs (Search               *S,
     {
       tt_move = unpack_move (e.move);
       have_tt_move = tt_move.len > 0;
-      /* An entry of an earlier search was found under another game
-       * history, which the repetition rule makes matter, so it only
-       * orders the moves -- unless a placement or removal has just
-       * been made: no position before it can come again below it, so
-       * its value does not depend on the way the game came here. */
-      if (ply > 0 && e.depth >= depth && !is_pv
-          && (e.flag >> TT_GEN_SHIFT == S->generation || s->clock == 0))
+      if (ply > 0 && e.depth >= depth && !is_pv && tt_value_counts (S, &e, s->clock))
         {
           int v = score_from_tt (e.score, ply);
           int bound = TT_BOUND (e.flag);
