@@ -200,6 +200,56 @@ test_placing_block_followed (void)
   g_assert_cmpstr (choice, ==, "b6");
 }
 
+/* While moving too, the quiescence search answers a threat with the
+ * steps that block it.  White's only step d2-f2 threatens d1-d2 (b2 d2
+ * f2), and Black's only block d3-d2 leaves White one step (f2-f4): a
+ * one-ply search values the position after that block, not the threat.
+ * Where no stone can step into the threat (d1-g1 makes a1 d1 g1 with d2
+ * to step in), the evaluation's penalty for a threat that cannot be
+ * stopped stands. */
+static void
+test_moving_block_followed (void)
+{
+  static const struct {
+    const char *white, *black, *step, *block;
+  } cases[] = {
+    { "a1 b2 d1 d2", "a4 b4 b6 d3 f6 g1", "d2-f2", "d3-d2" },
+    { "a1 d1 d2 f2", "a4 a7 b2 d3 d6 f4 f6", "d1-g1", NULL },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr (TafelMillSearcher) searcher = tafel_mill_searcher_new (16);
+      TafelMillSearchLimits limits = { .max_depth = 1, .flags = TAFEL_MILL_SEARCH_NO_TABLES };
+      TafelMillSearchResult result;
+      TafelState s, after;
+      TafelMove moves[TAFEL_MAX_MOVES], move;
+      g_autofree char *best = NULL;
+      int expected;
+
+      build (&s, cases[c].white, cases[c].black, 0, 0, 0);
+      g_assert_cmpuint (R->legal_moves (&s, moves), ==, 1);
+      move = moves[0];
+      g_assert_true (tafel_mill_searcher_run (searcher, &s, NULL, &limits, NULL, NULL, &result));
+      best = format (&s, &result.best);
+      g_assert_cmpstr (best, ==, cases[c].step);
+
+      after = s;
+      tafel_mill_apply (TAFEL_MILL_STATE (&after), &move);
+      if (cases[c].block != NULL)
+        {
+          move = parse_one (&after, cases[c].block);
+          tafel_mill_apply (TAFEL_MILL_STATE (&after), &move);
+          expected = tafel_mill_evaluate (&after);
+        }
+      else
+        expected = -tafel_mill_evaluate (&after);
+      g_test_message ("%s: %d, after %s %d", cases[c].step, result.score,
+                      cases[c].block != NULL ? cases[c].block : "nothing", expected);
+      g_assert_cmpint (result.score, ==, expected);
+    }
+}
+
 /* Every level below Impossible blocks the opponent's mill when it cannot
  * close one.  (Impossible weighs the block: see test_block_weighed ().) */
 static void
@@ -915,6 +965,7 @@ main (int   argc,
   g_test_add_func ("/mill-search/forced-block", test_forced_block);
   g_test_add_func ("/mill-search/block-weighed", test_block_weighed);
   g_test_add_func ("/mill-search/placing-block-followed", test_placing_block_followed);
+  g_test_add_func ("/mill-search/moving-block-followed", test_moving_block_followed);
   g_test_add_func ("/mill-search/best-removal", test_best_removal);
   g_test_add_func ("/mill-search/draw-rules", test_draw_rules);
   g_test_add_func ("/mill-search/eval-zwickmuehle", test_eval_zwickmuehle);

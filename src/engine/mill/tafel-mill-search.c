@@ -5,7 +5,7 @@
  * Principal-variation search (negamax alpha-beta with null windows after
  * the first move) with a transposition table, iterative deepening under a
  * time budget, and a short quiescence search over mill-closing moves
- * (and, while placing, the blocks of the opponent's next mill).
+ * and the blocks of the opponent's next mill.
  * The table belongs to a TafelMillSearcher, which a caller may keep from
  * move to move (tafel-cli engine; a TafelMillPlayer keeps two); its
  * buckets hold two entries, the deeper one of the current search and the
@@ -907,16 +907,16 @@ qsearch (Search               *S,
   if (stand <= -PROVEN || qply >= QS_PLIES || ply >= MAX_PLY - 1)
     return stand;
 
-  /* While placing, the opponent closes next unless this side blocks:
-   * standing pat would ignore the stone it is about to lose, so only the
-   * blocks are searched, and after them the captures and blocks that
-   * follow (a block can open two mills at once, and each capture the
-   * next).  While moving, a block is a step that gives up room, which
-   * this search does not weigh: there the evaluation's penalty for a
-   * threat it cannot stop stands (selfplay, README). */
+  /* The opponent closes next unless this side blocks: standing pat
+   * would ignore the stone it is about to lose, so only the blocks are
+   * searched, and after them the captures and blocks that follow (a
+   * block can open two mills at once, and each capture the next).  While
+   * moving, a block is a step: it can leave the blocking stone shut in,
+   * or open the point it came from (games against Sanmill's engine,
+   * README).  When no stone can step into the threat, the evaluation's
+   * penalty for a threat it cannot stop stands. */
   ours = s->pending ? 0 : threats[0];
-  theirs = s->pending || ours != 0 || s->hand[s->side] == 0 || s->stones[s->side ^ 1] == 0
-           ? 0 : threats[1];
+  theirs = s->pending || ours != 0 || s->stones[s->side ^ 1] == 0 ? 0 : threats[1];
   if (theirs == 0)
     {
       if (stand >= beta)
@@ -934,6 +934,8 @@ qsearch (Search               *S,
         : s->pending || is_closing (s, &moves[i]))
       moves[k++] = moves[i];
   n = k;
+  if (n == 0)
+    return stand;   /* moving, and no stone can step into the threat */
   score_moves (S, s, moves, n, NULL, ply, threats[1], scores);
 
   for (guint i = 0; i < n; i++)
