@@ -204,9 +204,9 @@ test_placing_block_followed (void)
  * steps that block it.  White's only step d2-f2 threatens d1-d2 (b2 d2
  * f2), and Black's only block d3-d2 leaves White one step (f2-f4): a
  * one-ply search values the position after that block, not the threat.
- * Where no stone can step into the threat (d1-g1 makes a1 d1 g1 with d2
- * to step in), the evaluation's penalty for a threat that cannot be
- * stopped stands. */
+ * Where no stone can step into the threat (d1-g1 leaves a1 and g1 with
+ * d2 to step into d1, and d1's other neighbours are White's), the
+ * evaluation's penalty for a threat that cannot be stopped stands. */
 static void
 test_moving_block_followed (void)
 {
