@@ -261,79 +261,116 @@ count_zwick (const TafelMillTables *t,
     }
 }
 
+/* How many of a side's stones stand in each mill, bit-sliced: bit m of
+ * @low and @high are the two binary digits of mills[m]'s count (0 to 3),
+ * so that every mill is counted at once, without a branch per mill. */
+typedef struct {
+  guint32 low;
+  guint32 high;
+} MillCounts;
+
+static inline MillCounts
+mill_counts (const TafelMillTables *t,
+             guint32                stones)
+{
+  MillCounts c = { 0, 0 };
+
+  for (; stones != 0; stones &= stones - 1)
+    {
+      guint32 m = t->mills_through[LOWEST (stones)];
+
+      c.high |= c.low & m;   /* a mill holds three points: no count passes 3 */
+      c.low ^= m;
+    }
+  return c;
+}
+
+/* @own_count: mill_counts () of @side's stones; @opp_mills: the mills
+ * holding an opponent's stone. */
 static void
 side_facts (const TafelMillTables *t,
             const TafelMillState  *s,
             int                    side,
+            MillCounts             own_count,
+            guint32                opp_mills,
             SideFacts             *f)
 {
   guint32 own = s->stones[side];
   guint32 opp = s->stones[side ^ 1];
   guint32 empty = t->all & ~(own | opp);
+  guint32 closed = own_count.low & own_count.high;
+  guint32 two = own_count.high & ~own_count.low & ~opp_mills;
+  guint32 one = own_count.low & ~own_count.high & ~opp_mills;
   guint32 in_mills = 0;
   guint32 single = 0;     /* empty points of mills with one own stone */
   guint32 fork_points = 0;
+  guint32 threats = 0;
   gboolean opp_anywhere = s->hand[side ^ 1] > 0 || flies (t, s, side ^ 1);
+  gboolean anywhere;
 
   memset (f, 0, sizeof *f);
   f->material = POPCOUNT (own) + s->hand[side];
   f->placing = s->hand[side] > 0;
   f->flying = flies (t, s, side);
+  anywhere = f->placing || f->flying;
 
-  {
-    gboolean anywhere = f->placing || f->flying;
-    guint32 threats = 0;
+  f->closed = POPCOUNT (closed);
+  for (; closed != 0; closed &= closed - 1)
+    in_mills |= t->mills[LOWEST (closed)];
+  f->open2 = POPCOUNT (two);
+  for (; two != 0; two &= two - 1)
+    {
+      guint32 mill = t->mills[LOWEST (two)];
+      guint32 hole = mill & ~own;
 
-    for (guint m = 0; m < t->n_mills; m++)
-      {
-        guint32 mill = t->mills[m];
-        guint32 mine = own & mill;
-
-        if (mine == mill)
-          {
-            f->closed++;
-            in_mills |= mill;
-          }
-        else if ((opp & mill) != 0 || mine == 0)
-          continue;
-        else if (SEVERAL (mine))    /* two of the three */
-          {
-            guint32 hole = mill & ~own;
-
-            f->open2++;
-            if (reaches_hole (t, own, mill, hole, anywhere))
-              threats |= hole;
-          }
-        else
-          {
-            /* A point shared by two such mills: a stone there opens
-             * both, and the opponent can block only one. */
-            fork_points |= single & mill;
-            single |= mill & empty;
-          }
-      }
-    f->threats = POPCOUNT (threats);
-    f->threat_mask = threats;
-  }
+      if (reaches_hole (t, own, mill, hole, anywhere))
+        threats |= hole;
+    }
+  f->threats = POPCOUNT (threats);
+  f->threat_mask = threats;
 
   /* While placing, room around the stones counts as well, and a
    * Zwickmühle built now pays once the stones move; a flying side's
    * stones need no room. */
   if (f->placing)
-    f->forks = POPCOUNT (fork_points & ~f->threat_mask);
+    {
+      /* A point shared by two mills with one own stone each: a stone
+       * there opens both, and the opponent can block only one. */
+      for (; one != 0; one &= one - 1)
+        {
+          guint32 points = t->mills[LOWEST (one)] & empty;
+
+          fork_points |= single & points;
+          single |= points;
+        }
+      f->forks = POPCOUNT (fork_points & ~f->threat_mask);
+    }
   else if (f->flying)
     return;
 
-  for (guint32 b = own; b != 0; b &= b - 1)
+  {
+    /* The steps: for each empty point, how many own stones stand next to
+     * it, bit-sliced (ones, twos, fours) and summed at the end. */
+    guint32 ones = 0, twos = 0, fours = 0;
+
+    for (guint32 b = own; b != 0; b &= b - 1)
+      {
+        guint32 free_adj = t->adj[LOWEST (b)] & empty;
+        guint32 carry = ones & free_adj;
+
+        ones ^= free_adj;
+        fours |= twos & carry;
+        twos ^= carry;
+        f->blocked += free_adj == 0;
+      }
+    f->mobility = POPCOUNT (ones) + 2 * POPCOUNT (twos) + 4 * POPCOUNT (fours);
+  }
+
+  for (guint32 b = in_mills; b != 0; b &= b - 1)
     {
       guint p = LOWEST (b);
-      guint32 free_adj = t->adj[p] & empty;
 
-      f->mobility += POPCOUNT (free_adj);
-      if (free_adj == 0)
-        f->blocked++;
-      if (in_mills & BIT (p))
-        count_zwick (t, own, opp, opp_anywhere, p, free_adj, f);
+      count_zwick (t, own, opp, opp_anywhere, p, t->adj[p] & empty, f);
     }
 }
 
@@ -485,9 +522,13 @@ evaluate (const TafelMillTables *t,
   SideFacts us, them;
   int side = s->side;
   int score, crowd, move_mobility;
+  MillCounts count[2] = {
+    mill_counts (t, s->stones[0]),
+    mill_counts (t, s->stones[1]),
+  };
 
-  side_facts (t, s, side, &us);
-  side_facts (t, s, side ^ 1, &them);
+  side_facts (t, s, side, count[side], count[side ^ 1].low | count[side ^ 1].high, &us);
+  side_facts (t, s, side ^ 1, count[side ^ 1], count[side].low | count[side].high, &them);
   if (threats != NULL)
     {
       threats[0] = us.threat_mask;

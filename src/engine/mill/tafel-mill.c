@@ -67,11 +67,18 @@ build_variant (TafelMillTables        *t,
   t->flags = variant->flags;
 
   tafel_mill_variant_adjacency (variant, t->adj);
+  /* The evaluation counts a side's stones next to a point in three bits. */
+  for (guint p = 0; p < t->n_points; p++)
+    g_assert (MIN ((guint) __builtin_popcount (t->adj[p]), t->hand) <= 7);
 
   t->n_mills = tafel_mill_variant_n_mills (variant);
+  G_STATIC_ASSERT (TAFEL_MILL_VARIANT_MAX_MILLS <= 32);
   for (guint p = 0; p < TAFEL_MILL_POINTS; p++)
-    for (guint i = 0; i < TAFEL_MILL_POINT_MILLS; i++)
-      t->point_mills[p][i] = TAFEL_MILL_NO_MILL;
+    {
+      for (guint i = 0; i < TAFEL_MILL_POINT_MILLS; i++)
+        t->point_mills[p][i] = TAFEL_MILL_NO_MILL;
+      t->mills_through[p] = 0;
+    }
   for (guint m = 0; m < t->n_mills; m++)
     {
       guint32 mask = tafel_mill_variant_mill (variant, m);
@@ -83,6 +90,7 @@ build_variant (TafelMillTables        *t,
 
           g_assert (n_mills_of[p] < TAFEL_MILL_POINT_MILLS);
           t->point_mills[p][n_mills_of[p]++] = mask;
+          t->mills_through[p] |= 1u << m;
         }
     }
 }

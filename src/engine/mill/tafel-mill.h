@@ -60,6 +60,8 @@ typedef struct {
   guint32 mills[TAFEL_MILL_VARIANT_MAX_MILLS];  /* the mills as masks */
   /* the mills through a point, padded with TAFEL_MILL_NO_MILL */
   guint32 point_mills[TAFEL_MILL_POINTS][TAFEL_MILL_POINT_MILLS];
+  /* the same as a set of mill indices: bit m for mills[m] */
+  guint32 mills_through[TAFEL_MILL_POINTS];
   guint n_mills;
   guint n_points;
   guint32 all;                                /* the board's points */
