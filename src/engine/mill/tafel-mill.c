@@ -219,16 +219,6 @@ mills_at (const TafelMillTables *t,
          + ((own & pm[2]) == pm[2]) + ((own & pm[3]) == pm[3]);
 }
 
-
-/* A step (from, to) rather than a placement: always once all stones are
- * placed, and under Lasker's rules where the path starts on an own stone. */
-static inline gboolean
-is_step (const TafelMillState *s,
-         const TafelMove      *move)
-{
-  return s->hand[s->side] == 0 || (s->stones[s->side] & BIT (move->path[0])) != 0;
-}
-
 guint64
 tafel_mill_compute_key (const TafelMillState *s)
 {
@@ -311,14 +301,31 @@ add_double (const TafelMillTables *t,
   return k;
 }
 
-/* Adds @base (a placement or a step, without removal) and its removals
- * when it closes mills at @to. */
+/* A placement (@from TAFEL_MILL_NO_POINT) or a step, without removal,
+ * written field by field: a whole TafelMove built on the stack and
+ * copied would be read back before its byte-wide stores have landed. */
+static inline void
+set_move (TafelMove *m,
+          guint      from,
+          guint      to)
+{
+  gboolean placing = from == TAFEL_MILL_NO_POINT;
+
+  m->len = placing ? 1 : 2;
+  m->path[0] = placing ? to : from;
+  m->path[1] = placing ? 0 : to;
+  m->path[2] = 0;
+  m->path[3] = 0;
+}
+
+/* Adds the placement or step from @from to @to (see set_move ()) and its
+ * removals when it closes mills at @to. */
 static inline guint
 add_move (const TafelMillTables *t,
           const TafelMillState  *s,
           guint32                own_after,
           guint32                removable,
-          TafelMove              base,
+          guint                  from,
           guint                  to,
           TafelMove             *moves)
 {
@@ -327,17 +334,22 @@ add_move (const TafelMillTables *t,
   if (G_LIKELY (removable == 0 || !tafel_mill_closes_at (t, own_after, to)
                 || (t->flags & TAFEL_MILL_VARIANT_MILL_WINS)))
     {
-      moves[0] = base;
+      set_move (&moves[0], from, to);
       return 1;
     }
 
   if (G_UNLIKELY (t->flags & TAFEL_MILL_VARIANT_DOUBLE_REMOVAL)
       && mills_at (t, own_after, to) >= 2)
-    return add_double (t, s, base, moves);
+    {
+      TafelMove base;
+
+      set_move (&base, from, to);
+      return add_double (t, s, base, moves);
+    }
 
   for (guint32 r = removable; r != 0; r &= r - 1)
     {
-      moves[n] = base;
+      set_move (&moves[n], from, to);
       moves[n].path[moves[n].len++] = LOWEST (r);
       n++;
     }
@@ -370,7 +382,7 @@ tafel_mill_generate (const TafelMillState *s,
           guint to = LOWEST (e);
 
           n += add_move (t, s, own | BIT (to), removable,
-                         (TafelMove) { 1, { to } }, to, moves + n);
+                         TAFEL_MILL_NO_POINT, to, moves + n);
         }
       if (!(t->flags & TAFEL_MILL_VARIANT_MOVE_WITH_HAND))
         return n;
@@ -390,8 +402,7 @@ tafel_mill_generate (const TafelMillState *s,
           {
             guint to = LOWEST (targets);
 
-            n += add_move (t, s, rest | BIT (to), removable,
-                           (TafelMove) { 2, { from, to } }, to, moves + n);
+            n += add_move (t, s, rest | BIT (to), removable, from, to, moves + n);
           }
       }
   }
@@ -456,16 +467,6 @@ count_moves (const TafelMillState *s)
   return n;
 }
 
-/* Where the removals of @move start in its path. */
-static guint
-first_removal (const TafelMillState *s,
-               const TafelMove      *move)
-{
-  if (s->pending)
-    return 0;
-  return is_step (s, move) ? 2 : 1;
-}
-
 void
 tafel_mill_apply (TafelMillState  *s,
                   const TafelMove *move)
@@ -473,14 +474,14 @@ tafel_mill_apply (TafelMillState  *s,
   const TafelMillTables *t = T (s);
   int side = s->side;
   int opp = side ^ 1;
-  guint removals = first_removal (s, move);
+  guint removals = tafel_mill_move_first_removal (s, move);
 
   if (s->pending)
     {
       s->pending = 0;
       s->key ^= t->z_pending;
     }
-  else if (!is_step (s, move))
+  else if (!tafel_mill_move_is_step (s, move))
     {
       guint to = move->path[0];
 
@@ -592,28 +593,10 @@ tafel_mill_move_closes (const TafelMillState *s,
 
   if (s->pending)
     return FALSE;
-  if (!is_step (s, move))
+  if (!tafel_mill_move_is_step (s, move))
     return tafel_mill_closes_at (t, own | BIT (move->path[0]), move->path[0]);
 
   return tafel_mill_closes_at (t, (own & ~BIT (move->path[0])) | BIT (move->path[1]), move->path[1]);
-}
-
-guint
-tafel_mill_move_to (const TafelMillState *s,
-                    const TafelMove      *move)
-{
-  if (s->pending || !is_step (s, move))
-    return move->path[0];
-  return move->path[1];
-}
-
-guint
-tafel_mill_move_removed (const TafelMillState *s,
-                         const TafelMove      *move)
-{
-  guint i = first_removal (s, move);
-
-  return i < move->len ? move->path[i] : TAFEL_MILL_NO_POINT;
 }
 
 /* ---- the rules interface ---- */
@@ -964,7 +947,7 @@ mill_format_move (const TafelState *state,
     }
 
   g_string_append (out, point_name (s, move->path[0]));
-  i = first_removal (s, move);
+  i = tafel_mill_move_first_removal (s, move);
   if (i == 2 && move->len >= 2)
     g_string_append_printf (out, "-%s", point_name (s, move->path[1]));
   for (; i < move->len; i++)
@@ -1230,7 +1213,7 @@ mill_in_hand (const TafelState *state,
 }
 
 /* Paths: [to, removed...] for a placement, [from, to, removed...] for a
- * step (see is_step), [removed] for a pending removal. */
+ * step (see tafel_mill_move_is_step ()), [removed] for a pending removal. */
 static gboolean
 placing (const TafelMillState *s,
          const guint8         *path,
@@ -1240,7 +1223,7 @@ placing (const TafelMillState *s,
 
   if (s->hand[s->side] == 0)
     return FALSE;
-  return len == 0 || !is_step (s, &first);
+  return len == 0 || !tafel_mill_move_is_step (s, &first);
 }
 
 static void
@@ -1313,7 +1296,7 @@ mill_click_order (const TafelState *state,
                   TafelMove        *out)
 {
   const TafelMillState *s = TAFEL_MILL_CSTATE (state);
-  guint i = first_removal (s, move);
+  guint i = tafel_mill_move_first_removal (s, move);
 
   *out = *move;
   if (move->len == i + 2 && len > i && path[i] == move->path[i + 1])

@@ -129,10 +129,45 @@ guint64  tafel_mill_compute_key    (const TafelMillState *s);
 /* Does @move close a mill (i.e. carry a removal, or would carry one)? */
 gboolean tafel_mill_move_closes    (const TafelMillState *s,
                                     const TafelMove      *move);
+
+/* Is @move a step (not a placement)?  A side without stones in hand only
+ * steps; under Lasker's rules a path starting on its own stone is a step.
+ * (Inline, as the next three: the search asks them of every move.) */
+static inline gboolean
+tafel_mill_move_is_step (const TafelMillState *s,
+                         const TafelMove      *move)
+{
+  return s->hand[s->side] == 0 || (s->stones[s->side] & (1u << move->path[0])) != 0;
+}
+
+/* The index in @move's path of its first removal. */
+static inline guint
+tafel_mill_move_first_removal (const TafelMillState *s,
+                               const TafelMove      *move)
+{
+  if (s->pending)
+    return 0;
+  return tafel_mill_move_is_step (s, move) ? 2 : 1;
+}
+
 /* The point a move goes to (the removal for a pending removal). */
-guint    tafel_mill_move_to        (const TafelMillState *s,
-                                    const TafelMove      *move);
-guint    tafel_mill_move_removed   (const TafelMillState *s,
-                                    const TafelMove      *move);
+static inline guint
+tafel_mill_move_to (const TafelMillState *s,
+                    const TafelMove      *move)
+{
+  if (s->pending || !tafel_mill_move_is_step (s, move))
+    return move->path[0];
+  return move->path[1];
+}
+
+/* The stone a move removes first, or TAFEL_MILL_NO_POINT. */
+static inline guint
+tafel_mill_move_removed (const TafelMillState *s,
+                         const TafelMove      *move)
+{
+  guint i = tafel_mill_move_first_removal (s, move);
+
+  return i < move->len ? move->path[i] : TAFEL_MILL_NO_POINT;
+}
 
 G_END_DECLS
