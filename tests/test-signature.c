@@ -4,8 +4,9 @@
  *
  * A bench signature in the manner of chess engines': the Connect Four
  * solver (one thread, no book, a cleared table of fixed size) and the
- * Mill search (a fixed depth, no time limit) count their nodes on fixed
- * positions, and the sum must be the one written here.  A refactoring
+ * Mill search (a fixed depth, no time limit; Nine's positions and the
+ * starts of the variants it plays) count their nodes on fixed positions,
+ * and each sum must be the one written here.  A refactoring
  * that should change nothing shows that it changed nothing; a change to
  * the search that is meant to change the tree updates the figures (run
  * with TAFEL_SIGNATURE_PRINT=1 to see them) in the same commit.
@@ -19,6 +20,7 @@
 #define C4_SIGNATURE_NODES G_GUINT64_CONSTANT (337138)
 #define C4_SIGNATURE_SCORE_SUM 21
 #define MILL_SIGNATURE_NODES G_GUINT64_CONSTANT (123841)
+#define MILL_VARIANTS_SIGNATURE_NODES G_GUINT64_CONSTANT (305563)
 
 /* From the test sets (tests/data/connect-four): end, middle and
  * beginning positions of several difficulties. */
@@ -41,6 +43,11 @@ static const char *const mill_positions[] = {
   "a1 a4 a7 g1 g4 g7 d2 b2 b4 f2 f6 c3 c5 e5 e3 d6 d7 d5 a1-d1",
 };
 #define MILL_DEPTH 7
+
+/* The variants the search plays (Three is solved whole), from their
+ * starts: their boards, mills and switches reach the evaluation and the
+ * move generator through the same tables as Nine's. */
+static const char *const mill_variants[] = { "lasker", "double", "twelve", "six" };
 
 static gboolean
 print_figures (void)
@@ -80,35 +87,59 @@ test_connect_four (void)
   g_assert_cmpuint (nodes, ==, C4_SIGNATURE_NODES);
 }
 
+/* The nodes of a MILL_DEPTH search after @moves under @rules. */
+static guint64
+mill_nodes (const TafelRules *rules,
+            const char       *moves)
+{
+  TafelMillSearchLimits limits = { .max_depth = MILL_DEPTH };
+  g_autoptr(GArray) hashes = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GError) error = NULL;
+  TafelMillSearchResult result;
+  TafelHistory history;
+  TafelState state;
+
+  g_assert_true (tafel_rules_parse_moves (rules, moves, &state, hashes, &error));
+  g_assert_no_error (error);
+  history.hashes = (const guint64 *) hashes->data;
+  history.n = hashes->len;
+  g_assert_true (tafel_mill_search (&state, &history, &limits, NULL, NULL, &result));
+  if (print_figures ())
+    g_test_message ("mill \"%s\": score %d, %" G_GUINT64_FORMAT " nodes", moves,
+                    result.score, result.nodes);
+  return result.nodes;
+}
+
 static void
 test_mill (void)
 {
   const TafelRules *rules = tafel_rules_get (TAFEL_GAME_MILL);
-  TafelMillSearchLimits limits = { .max_depth = MILL_DEPTH };
   guint64 nodes = 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (mill_positions); i++)
-    {
-      g_autoptr(GArray) hashes = g_array_new (FALSE, FALSE, sizeof (guint64));
-      g_autoptr(GError) error = NULL;
-      TafelMillSearchResult result;
-      TafelHistory history;
-      TafelState state;
-
-      g_assert_true (tafel_rules_parse_moves (rules, mill_positions[i], &state, hashes, &error));
-      g_assert_no_error (error);
-      history.hashes = (const guint64 *) hashes->data;
-      history.n = hashes->len;
-      g_assert_true (tafel_mill_search (&state, &history, &limits, NULL, NULL, &result));
-      nodes += result.nodes;
-      if (print_figures ())
-        g_test_message ("mill \"%s\": score %d, %" G_GUINT64_FORMAT " nodes", mill_positions[i],
-                        result.score, result.nodes);
-    }
+    nodes += mill_nodes (rules, mill_positions[i]);
 
   if (print_figures ())
     g_test_message ("MILL_SIGNATURE_NODES %" G_GUINT64_FORMAT, nodes);
   g_assert_cmpuint (nodes, ==, MILL_SIGNATURE_NODES);
+}
+
+static void
+test_mill_variants (void)
+{
+  guint64 nodes = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (mill_variants); i++)
+    {
+      const TafelRules *rules = tafel_rules_get_variant (TAFEL_GAME_MILL, mill_variants[i]);
+
+      g_assert_nonnull (rules);
+      nodes += mill_nodes (rules, "");
+    }
+
+  if (print_figures ())
+    g_test_message ("MILL_VARIANTS_SIGNATURE_NODES %" G_GUINT64_FORMAT, nodes);
+  g_assert_cmpuint (nodes, ==, MILL_VARIANTS_SIGNATURE_NODES);
 }
 
 int
@@ -118,6 +149,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/signature/mill", test_mill);
+  g_test_add_func ("/signature/mill-variants", test_mill_variants);
   g_test_add_func ("/signature/connect-four", test_connect_four);
 
   return g_test_run ();
