@@ -69,7 +69,7 @@ build_variant (TafelMillTables        *t,
   tafel_mill_variant_adjacency (variant, t->adj);
   /* The evaluation counts a side's stones next to a point in three bits. */
   for (guint p = 0; p < t->n_points; p++)
-    g_assert (MIN ((guint) __builtin_popcount (t->adj[p]), t->hand) <= 7);
+    g_assert (MIN (tafel_mill_popcount (t->adj[p]), t->hand) <= 7);
 
   t->n_mills = tafel_mill_variant_n_mills (variant);
   G_STATIC_ASSERT (TAFEL_MILL_VARIANT_MAX_MILLS <= 32);
