@@ -13,6 +13,7 @@ import importlib.util
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -269,6 +270,33 @@ def test_referee_match_and_report():
         losses = int(rows_of(out, 'Weak', 'all')[4])
         expect(code == 0 and sum(l.startswith('round ') for l in lost) == losses,
                '%d losses, listed: %r' % (losses, lost))
+
+
+def test_referee_openings_file():
+    # Openings from a file are played in turn, each with both colours; an
+    # illegal one is refused with its line before any game.
+    with tempfile.TemporaryDirectory() as tmp:
+        openings = os.path.join(tmp, 'openings.txt')
+        with open(openings, 'w') as f:
+            f.write('# two openings\n\nd2 d6 b4\n a1   g7\n')
+        log = os.path.join(tmp, 'match.pgn')
+        engine = 'joined:%s engine --game mill' % CLI
+        code, out, err = referee(['--games', '4', '--openings', openings, '--cores', 'none',
+                                  '--log', log, '--a', 'A=' + engine, '--a-go', 'go level relaxed',
+                                  '--b', 'B=' + engine, '--b-go', 'go level relaxed'])
+        expect(code == 0, 'match: exit %d: %s' % (code, err))
+        with open(log) as f:
+            tags = re.findall(r'^\[(White|Opening) "([^"]*)"\]$', f.read(), re.M)
+        expect(tags == [('White', 'A'), ('Opening', 'd2 d6 b4'), ('White', 'B'),
+                        ('Opening', 'd2 d6 b4'), ('White', 'A'), ('Opening', 'a1 g7'),
+                        ('White', 'B'), ('Opening', 'a1 g7')], 'games %r' % tags)
+        with open(openings, 'w') as f:
+            f.write('d2 d6\nd2 d2\n')
+        code, out, err = referee(['--games', '2', '--openings', openings, '--cores', 'none',
+                                  '--a', 'A=' + engine, '--b', 'B=' + engine])
+        expect(code == 2 and "openings.txt:2: 'd2' is not a legal move there" in err,
+               'exit %d: %s' % (code, err))
+        expect(not any(l.startswith('game ') for l in out), 'games played: %r' % out)
 
 
 def rows_of(lines, name, colour):
