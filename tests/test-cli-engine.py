@@ -157,6 +157,29 @@ def test_go_nodes():
         expect(len(errors(out)) == 1 and out[-1] == 'readyok', '%s: %r' % (bad, out))
 
 
+def test_pv_is_a_line():
+    # Each info line's pv is a legal line from the position, as long as
+    # its depth at most, and under "go depth" the last one starts with
+    # the move played; in the placing phase nothing cuts a line short of
+    # depth 4, so a whole line comes back, not the first move alone.
+    start = ['d2', 'c4', 'b4', 'd6', 'f4', 'd3', 'd5', 'd1', 'e4', 'g4', 'b2', 'f2']
+    for moves, depth in ((start, 8), (start + ['b6xg4', 'g4', 'e5', 'c5', 'e3xf2'], 9)):
+        code, out = session('mill', ['position startpos moves ' + ' '.join(moves),
+                                     'go depth %d' % depth])
+        expect(code == 0 and not errors(out) and len(bestmoves(out)) == 1, 'pv: %r' % out)
+        infos = [l.split() for l in out if l.startswith('info depth ')]
+        expect(len(infos) == depth, 'an info line a depth: %r' % out)
+        for w in infos:
+            line = w[w.index('pv') + 1:]
+            expect(1 <= len(line) <= int(w[2]), 'length %d at depth %s' % (len(line), w[2]))
+            p = REF.Position()
+            for m in moves + line:
+                expect(m in p.legal_moves(), '%r not legal in %r' % (m, moves + line))
+                p.play(m)
+        expect(infos[-1][infos[-1].index('pv') + 1] == bestmoves(out)[0], 'starts with bestmove')
+        expect(len(infos[3]) - infos[3].index('pv') - 1 >= 4, 'a whole line: %r' % infos[3])
+
+
 def test_threads():
     # Threads search together and still answer a legal move; only 1 to 8,
     # and only for Mill.

@@ -109,8 +109,10 @@ mill_progress (const TafelMillSearchResult *result,
                gpointer                     data)
 {
   Job *job = data;
-  g_autofree char *pv = tafel_rules_format_move (job->engine->rules, &job->state, &result->best);
+  const TafelRules *rules = job->engine->rules;
+  g_autoptr(GString) pv = g_string_new (NULL);
   g_autofree char *score = NULL;
+  TafelState state = job->state;
   guint64 nps = result->elapsed_us > 0 ? result->nodes * G_USEC_PER_SEC / result->elapsed_us : 0;
 
   if (result->proven)
@@ -118,10 +120,21 @@ mill_progress (const TafelMillSearchResult *result,
   else
     score = g_strdup_printf ("cp %d", result->score);
 
+  /* The expected line; the best move alone when the table lost it. */
+  for (guint i = 0; i < MAX (result->pv_len, 1); i++)
+    {
+      const TafelMove *move = result->pv_len > 0 ? &result->pv[i] : &result->best;
+      g_autofree char *text = tafel_rules_format_move (rules, &state, move);
+      TafelUndo undo;
+
+      g_string_append_printf (pv, "%s%s", i > 0 ? " " : "", text);
+      rules->make (&state, move, &undo);
+    }
+
   say (job->engine, "info depth %u score %s nodes %" G_GUINT64_FORMAT
        " nps %" G_GUINT64_FORMAT " time %" G_GINT64_FORMAT " pv %s",
        result->depth, score, result->nodes, nps,
-       result->elapsed_us / 1000, pv);
+       result->elapsed_us / 1000, pv->str);
 }
 
 static gpointer

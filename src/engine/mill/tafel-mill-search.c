@@ -1594,6 +1594,48 @@ tafel_mill_search (const TafelState             *state,
   return tafel_mill_searcher_run (searcher, state, history, limits, rand, cancellable, result);
 }
 
+/* The line an iteration expects, read back from the table into @pv:
+ * from @root, @best, then in each position the move stored for it while
+ * that move is legal there, at most @depth moves, ending at the end of
+ * the game or at a repetition.  Returns its length. */
+static guint
+table_pv (Search               *S,
+          const TafelMillState *root,
+          const TafelMove      *best,
+          guint                 depth,
+          TafelMove            *pv)
+{
+  TafelMillState s = *root;
+  TafelMove moves[TAFEL_MAX_MOVES];
+  guint64 seen[TAFEL_MILL_PV_MAX + 1];
+  TafelMove m = *best;
+  guint len = 0;
+
+  seen[0] = s.key;
+  while (len < MIN (depth, TAFEL_MILL_PV_MAX) && m.len > 0)
+    {
+      guint n = tafel_mill_generate (&s, moves);
+      gboolean legal = FALSE;
+      TTData e;
+
+      for (guint i = 0; i < n && !legal; i++)
+        legal = move_eq (&moves[i], &m);
+      if (!legal)
+        break;
+      pv[len++] = m;
+      tafel_mill_apply (&s, &m);
+      for (guint i = 0; i < len; i++)
+        if (seen[i] == s.key)
+          return len;
+      seen[len] = s.key;
+      if (POPCOUNT (s.stones[0]) + s.hand[0] < 3 || POPCOUNT (s.stones[1]) + s.hand[1] < 3
+          || !tt_probe (S, s.key, &e))
+        break;
+      m = unpack_move (e.move);
+    }
+  return len;
+}
+
 gboolean
 tafel_mill_searcher_run (TafelMillSearcher            *searcher,
                          const TafelState             *state,
@@ -1728,6 +1770,7 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
 
       if (limits->progress != NULL)
         {
+          result->pv_len = table_pv (S, s, &result->best, depth, result->pv);
           result->nodes = nodes_so_far (S, helpers, n_helpers);
           result->elapsed_us = g_get_monotonic_time () - start;
           limits->progress (result, limits->progress_data);

@@ -30,6 +30,9 @@ typedef enum {
 
 typedef struct _TafelMillSearchResult TafelMillSearchResult;
 
+/* The longest principal variation a result carries. */
+#define TAFEL_MILL_PV_MAX 32
+
 /* Called on the searching thread after every completed iteration. */
 typedef void (*TafelMillSearchProgress) (const TafelMillSearchResult *result,
                                          gpointer                     data);
@@ -54,6 +57,12 @@ struct _TafelMillSearchResult {
   gint64 elapsed_us;
   gboolean proven;        /* score is a proven win or loss */
   int plies;              /* to the end when proven */
+  /* The line the last completed iteration expects, @best first, read
+   * back from the transposition table; only filled for limits->progress
+   * (the line may be shorter than the depth, and under a partial last
+   * iteration @best may differ from pv[0]). */
+  TafelMove pv[TAFEL_MILL_PV_MAX];
+  guint pv_len;
 };
 
 #define TAFEL_MILL_SCORE_WIN 30000
