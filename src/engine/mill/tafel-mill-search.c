@@ -309,7 +309,7 @@ side_facts (const TafelMillTables *t,
   gboolean anywhere;
 
   memset (f, 0, sizeof *f);
-  f->material = POPCOUNT (own) + s->hand[side];
+  f->material = tafel_mill_material (s, side);
   f->placing = s->hand[side] > 0;
   f->flying = flies (t, s, side);
   anywhere = f->placing || f->flying;
@@ -937,7 +937,7 @@ qsearch (Search               *S,
   if (poll_stop (S))
     return 0;
 
-  if (POPCOUNT (s->stones[s->side]) + s->hand[s->side] < 3)
+  if (tafel_mill_material (s, s->side) < 3)
     return -(WIN - ply);
   if (s->clock >= TAFEL_MILL_DRAW_CLOCK && !s->pending)
     return 0;
@@ -1080,9 +1080,9 @@ pvs (Search               *S,
   int alpha0 = alpha;
   guint n;
 
-  if (POPCOUNT (s->stones[s->side]) + s->hand[s->side] < 3)
+  if (tafel_mill_material (s, s->side) < 3)
     return -(WIN - ply);
-  if (POPCOUNT (s->stones[s->side ^ 1]) + s->hand[s->side ^ 1] < 3)
+  if (tafel_mill_material (s, s->side ^ 1) < 3)
     return WIN - ply;
   if (variant_end (S, s, ply, &best))
     return best;
@@ -1628,7 +1628,7 @@ table_pv (Search               *S,
         if (seen[i] == s.key)
           return len;
       seen[len] = s.key;
-      if (POPCOUNT (s.stones[0]) + s.hand[0] < 3 || POPCOUNT (s.stones[1]) + s.hand[1] < 3
+      if (tafel_mill_material (&s, 0) < 3 || tafel_mill_material (&s, 1) < 3
           || !tt_probe (S, s.key, &e))
         break;
       m = unpack_move (e.move);

@@ -548,7 +548,7 @@ tafel_mill_status (const TafelMillState *s,
     {
       int who = side ^ i;
 
-      if (POPCOUNT (s->stones[who]) + s->hand[who] < 3)
+      if (tafel_mill_material (s, who) < 3)
         {
           *winner = who ^ 1;
           return TAFEL_STATUS_WON;
@@ -677,7 +677,7 @@ mill_outcome (const TafelState   *state,
     {
       int who = s->side ^ i;
 
-      if (POPCOUNT (s->stones[who]) + s->hand[who] < 3)
+      if (tafel_mill_material (s, who) < 3)
         {
           outcome->status = TAFEL_STATUS_WON;
           outcome->winner = who ^ 1;

@@ -87,6 +87,14 @@ tafel_mill_popcount (guint32 x)
   return (x * 0x01010101u) >> 24;
 }
 
+/* @side's stones, on the board and in hand: below 3, it has lost. */
+static inline guint
+tafel_mill_material (const TafelMillState *s,
+                     int                   side)
+{
+  return tafel_mill_popcount (s->stones[side]) + s->hand[side];
+}
+
 /* Does @own, with a stone on @to, stand in a mill through @to?  (The
  * unused entries of a point's mills are TAFEL_MILL_NO_MILL, never
  * covered.) */
