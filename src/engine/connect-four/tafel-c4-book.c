@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "tafel-c4-book-private.h"
+#include "tafel-data.h"
 #include "tafel-error.h"
 
 struct _TafelC4Book {
@@ -290,21 +291,16 @@ tafel_c4_book_move_scores (const TafelC4Book *book,
 }
 
 static gpointer
+load (const char  *path,
+      GError     **error)
+{
+  return tafel_c4_book_load (path, error);
+}
+
+static gpointer
 load_default (gpointer data)
 {
-  const char *env = g_getenv (TAFEL_C4_BOOK_ENV);
-  const char *path = env && *env ? env : PKGDATADIR "/connect-four.book";
-  g_autoptr(GError) error = NULL;
-  TafelC4Book *book;
-
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    return NULL;
-
-  book = tafel_c4_book_load (path, &error);
-  if (book == NULL)
-    g_warning ("Connect Four opening book not used: %s", error->message);
-
-  return book;
+  return tafel_data_load (TAFEL_C4_BOOK_ENV, "connect-four.book", "Connect Four opening book", load);
 }
 
 const TafelC4Book *

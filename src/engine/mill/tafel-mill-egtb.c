@@ -21,6 +21,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "tafel-data.h"
 #include "tafel-error.h"
 #include "tafel-mill-egtb.h"
 #include "tafel-mill-exact.h"
@@ -601,21 +602,16 @@ tafel_mill_egtb_load (const char  *path,
 }
 
 static gpointer
+load (const char  *path,
+      GError     **error)
+{
+  return tafel_mill_egtb_load (path, error);
+}
+
+static gpointer
 load_default (gpointer data)
 {
-  const char *env = g_getenv (TAFEL_MILL_EGTB_ENV);
-  const char *path = env && *env ? env : PKGDATADIR "/" TAFEL_MILL_EGTB_FILE;
-  g_autoptr(GError) error = NULL;
-  TafelMillEgtb *tb;
-
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    return NULL;
-
-  tb = tafel_mill_egtb_load (path, &error);
-  if (tb == NULL)
-    g_warning ("Mill endgame tables not used: %s", error->message);
-
-  return tb;
+  return tafel_data_load (TAFEL_MILL_EGTB_ENV, TAFEL_MILL_EGTB_FILE, "Mill endgame tables", load);
 }
 
 const TafelMillEgtb *
