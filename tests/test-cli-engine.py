@@ -18,7 +18,7 @@ import subprocess
 import sys
 import tempfile
 
-from cli_tap import CLI, ENV, expect, main
+from cli_tap import CLI, ENV, expect, main, run
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -183,11 +183,12 @@ def test_pv_is_a_line():
 def test_threads():
     # Threads search together and still answer a legal move; only 1 to 8,
     # and only for Mill.
-    code, out = session('mill', ['setoption name Threads value 3', 'position startpos moves d2 d6',
-                                 'go movetime 300'])
+    # (Four placements: past the opening book, so that they search.)
+    code, out = session('mill', ['setoption name Threads value 3',
+                                 'position startpos moves d2 d6 b4 f4', 'go movetime 300'])
     best = bestmoves(out)
     p = REF.Position()
-    for m in ('d2', 'd6'):
+    for m in ('d2', 'd6', 'b4', 'f4'):
         p.play(m)
     expect(code == 0 and not errors(out) and len(best) == 1 and best[0] in p.legal_moves(),
            'threads: %r' % out)
@@ -197,6 +198,98 @@ def test_threads():
                       ('connect-four', 'setoption name Threads value 2')):
         code, out = session(game, [bad, 'isready'])
         expect(len(errors(out)) == 1 and out[-1] == 'readyok', '%s %s: %r' % (game, bad, out))
+
+
+def answers(out):
+    """The info lines before each bestmove, and the move."""
+    groups, infos = [], []
+    for line in out:
+        if line.startswith('info depth '):
+            infos.append(line.split())
+        elif line.startswith('bestmove '):
+            groups.append((infos, line.split()[1]))
+            infos = []
+    return groups
+
+
+def nodes_of(info):
+    return int(info[info.index('nodes') + 1])
+
+
+def test_opening_book():
+    # A search by time takes the book's move at once (nothing searched,
+    # the book's depth and score); OwnBook 0, go depth and go nodes
+    # search.  g7 f4 is b4 a1 turned: the book holds one of the two.
+    pos = 'position startpos moves g7 f4'
+    code, out = session('mill', ['uci', pos, 'go movetime 5000', 'setoption name OwnBook value 0',
+                                 pos, 'go movetime 100', 'setoption name OwnBook value 1',
+                                 pos, 'go depth 3', pos, 'go nodes 5000', pos, 'go'])
+    expect(code == 0 and not errors(out), repr(out))
+    expect('info string Mill opening book loaded' in out, repr(out))
+    groups = answers(out)
+    expect(len(groups) == 5, repr(out))
+    legal = REF.Position()
+    for m in ('g7', 'f4'):
+        legal.play(m)
+    for infos, best in groups:
+        expect(best in legal.legal_moves(), '%s: %r' % (best, out))
+    for i in (0, 4):
+        infos, best = groups[i]
+        expect(len(infos) == 1 and nodes_of(infos[0]) == 0 and infos[0][-1] == best,
+               'from the book: %r' % (infos,))
+    expect(groups[0][1] == groups[4][1], 'the same book move: %r' % out)
+    for i in (1, 2, 3):
+        expect(groups[i][0] and nodes_of(groups[i][0][-1]) > 0, 'searched: %r' % (groups[i],))
+    # Past the book's placements the search chooses.
+    code, out = session('mill', ['position startpos moves g7 f4 d2 d6', 'go movetime 100'])
+    expect(nodes_of(answers(out)[0][0][-1]) > 0, repr(out))
+    for bad in ('setoption name OwnBook value x', 'setoption name OwnBook'):
+        code, out = session('mill', [bad, 'isready'])
+        expect(len(errors(out)) == 1 and out[-1] == 'readyok', '%s: %r' % (bad, out))
+
+
+def test_mill_book_command():
+    # tafel-cli mill-book makes a book the engine reads; the same book
+    # twice; a damaged one is named and not used, and the engine searches.
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = [os.path.join(tmp, 'a.book'), os.path.join(tmp, 'b.book')]
+        for path, jobs in zip(paths, ('1', '2')):
+            code, out, err = run(['mill-book', '--out', path, '--placements', '1', '--nodes', '3000',
+                                  '--jobs', jobs])
+            expect(code == 0 and err == '', 'mill-book: %d %r' % (code, err))
+            expect(out.count('\n') == 5 and out.startswith(('1/5 ', '2/5 ')), repr(out))
+        texts = [open(p).read() for p in paths]
+        expect(texts[0] == texts[1], 'the same book with one or two jobs')
+        expect(len([l for l in texts[0].splitlines() if ':' in l and not l.startswith('#')]) == 5,
+               texts[0])
+        saved = ENV.get('TAFEL_MILL_BOOK')
+        try:
+            ENV['TAFEL_MILL_BOOK'] = paths[0]
+            code, out = session('mill', ['uci', 'position startpos moves d2', 'go movetime 5000'])
+            expect('info string Mill opening book loaded' in out, repr(out))
+            expect(nodes_of(answers(out)[0][0][-1]) == 0, 'from the book: %r' % out)
+            with open(paths[0], 'w') as f:
+                f.write(texts[0].replace('a1 :', 'a1 a1 :'))
+            proc = subprocess.run([CLI, 'engine', '--game', 'mill'], input=b'uci\ngo movetime 50\n',
+                                  env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+            out = proc.stdout.decode().splitlines()
+            expect(any(l.startswith('info string no Mill opening book') for l in out), repr(out))
+            expect('Mill opening book not used' in proc.stderr.decode()
+                   and 'line' in proc.stderr.decode(), proc.stderr.decode())
+            expect(nodes_of(answers(out)[0][0][-1]) > 0, 'searched: %r' % out)
+        finally:
+            if saved is None:
+                del ENV['TAFEL_MILL_BOOK']
+            else:
+                ENV['TAFEL_MILL_BOOK'] = saved
+        for args, says in ((['--placements', '6'], '--placements must be from 0 to 5'),
+                           (['--nodes', '10'], '--nodes must be'),
+                           (['--jobs', '0'], '--jobs must be'),
+                           ([], '--out is required')):
+            out_args = ['--out', os.path.join(tmp, 'c.book')] if args else []
+            code, out, err = run(['mill-book'] + out_args + args)
+            expect(code == 2 and says in err and not os.path.exists(os.path.join(tmp, 'c.book')),
+                   '%r: %d %r' % (args, code, err))
 
 
 def test_finished_game():

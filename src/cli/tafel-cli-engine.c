@@ -8,6 +8,7 @@
  *
  *   uci | isready | ucinewgame
  *   setoption name Threads value N          (Mill: threads searching together)
+ *   setoption name OwnBook value 0|1        (Mill: the opening book; 1 by default)
  *   setoption name WEIGHT value N           (Mill: an evaluation weight, for tuning)
  *   position startpos [moves M1 M2 …]
  *   position fen FEN [moves M1 M2 …]        (Mill)
@@ -29,6 +30,8 @@
 #include "tafel-cli-input.h"
 #include "tafel-cli-protocol.h"
 #include "tafel-error.h"
+#include "tafel-games.h"
+#include "tafel-mill-book.h"
 #include "tafel-mill-search.h"
 
 /* Longer lines are refused as a whole. */
@@ -47,6 +50,7 @@ typedef struct {
   GCancellable *cancellable;
   TafelMillSearcher *mill;     /* Mill: the table kept between moves */
   guint threads;               /* Mill: threads searching together */
+  gboolean own_book;           /* Mill: searches by time play the opening book */
   TafelPlayer *player;         /* go level: the game's player, kept likewise */
 } Engine;
 
@@ -161,6 +165,7 @@ search_thread (gpointer data)
         .budget_us = job->movetime_us,
         .max_nodes = job->nodes,
         .threads = engine->threads,
+        .flags = engine->own_book && job->movetime_us > 0 ? TAFEL_MILL_SEARCH_BOOK : 0,
         .progress = mill_progress,
         .progress_data = job,
       };
@@ -255,8 +260,8 @@ position (Engine  *engine,
     say_error (engine, error->message, NULL, 0);
 }
 
-/* setoption name NAME value N: Mill's threads (1 to 8), or one of its
- * evaluation weights, for tuning. */
+/* setoption name NAME value N: Mill's threads (1 to 8), its opening book
+ * (OwnBook 0 or 1), or one of its evaluation weights, for tuning. */
 static void
 setoption (Engine  *engine,
            char   **words)
@@ -270,6 +275,8 @@ setoption (Engine  *engine,
     say_error (engine, "only Mill has options", option.name, strlen (option.name));
   else if (option.threads)
     engine->threads = (guint) option.value;
+  else if (g_ascii_strcasecmp (option.name, "OwnBook") == 0)
+    engine->own_book = option.value != 0;
   else if (!tafel_mill_search_set_weight (option.name, option.value))
     say_error (engine, "unknown option", option.name, strlen (option.name));
 }
@@ -291,6 +298,14 @@ announce_tables (Engine *engine)
     say (engine, "info string %s loaded", rules->data_name);
   else
     say (engine, "info string no %s (set %s or install Tafel)", rules->data_name, rules->data_env);
+
+  /* Nine Men's Morris has an opening book as well. */
+  if (rules != &tafel_mill_rules)
+    return;
+  if (tafel_mill_book_get_default () != NULL)
+    say (engine, "info string Mill opening book loaded");
+  else
+    say (engine, "info string no Mill opening book (set %s or install Tafel)", TAFEL_MILL_BOOK_ENV);
 }
 
 static gboolean
@@ -391,6 +406,7 @@ tafel_cli_engine (int    argc,
   if (engine.rules->game == TAFEL_GAME_MILL)
     engine.mill = tafel_mill_searcher_new (MILL_TT_BITS);
   engine.threads = 1;
+  engine.own_book = TRUE;
   engine.player = tafel_player_new (engine.rules);
 
   /* The lines come through the command line's one reader: a line too

@@ -25,6 +25,7 @@ static const Command commands[] = {
   { "book", tafel_cli_book, N_("Build or inspect the Connect Four opening book") },
   { "engine", tafel_cli_engine, N_("Play by a UCI-like protocol on standard input") },
   { "check", tafel_cli_check, N_("Check a Tic-Tac-Toe position given as text") },
+  { "mill-book", tafel_cli_mill_book, N_("Make the Mill opening book for the engine") },
   { "mill-tables", tafel_cli_mill_tables, N_("Solve the Mill endgames for the engine") },
   { "perft", tafel_cli_perft, N_("Count the move sequences of a given length") },
   { "review", tafel_cli_review, N_("Judge every move of a game") },

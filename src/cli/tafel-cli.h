@@ -22,6 +22,7 @@ int tafel_cli_analyze  (int argc, char **argv);
 int tafel_cli_bench    (int argc, char **argv);
 int tafel_cli_book     (int argc, char **argv);
 int tafel_cli_check    (int argc, char **argv);
+int tafel_cli_mill_book (int argc, char **argv);
 int tafel_cli_mill_tables (int argc, char **argv);
 int tafel_cli_engine   (int argc, char **argv);
 int tafel_cli_perft    (int argc, char **argv);

@@ -42,6 +42,7 @@ save: engine
 record: engine
 book: core
 mill-tables: core
+mill-book: core
 cli-input: core src/cli/tafel-cli-input.c
 engine-protocol: core src/cli/tafel-cli-protocol.c
 '

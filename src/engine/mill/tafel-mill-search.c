@@ -66,6 +66,7 @@
 
 #include "tafel-games.h"
 #include "tafel-mill.h"
+#include "tafel-mill-book.h"
 #include "tafel-mill-egtb.h"
 #include "tafel-mill-player.h"
 #include "tafel-mill-search.h"
@@ -1581,6 +1582,29 @@ table_root (const TafelMillState  *s,
   return TRUE;
 }
 
+/* The opening book's move at the root (see tafel-mill-book.h), with the
+ * book's score and depth. */
+static gboolean
+book_root (const TafelMillState        *s,
+           const TafelMillSearchLimits *limits,
+           TafelMillSearchResult       *result)
+{
+  TafelMillBookEntry entry;
+
+  if (!(limits->flags & TAFEL_MILL_SEARCH_BOOK)
+      || !tafel_mill_book_lookup (tafel_mill_book_get_default (), s, &entry))
+    return FALSE;
+
+  result->best = entry.move;
+  result->score = entry.score;
+  result->depth = entry.depth;
+  result->pv[0] = entry.move;
+  result->pv_len = 1;
+  if (limits->progress != NULL)
+    limits->progress (result, limits->progress_data);
+  return TRUE;
+}
+
 gboolean
 tafel_mill_search (const TafelState             *state,
                    const TafelHistory           *history,
@@ -1671,7 +1695,8 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
   if (n == 0)
     return FALSE;
 
-  if (tables && table_root (s, history, moves, &n, rand, result))
+  if ((tables && table_root (s, history, moves, &n, rand, result))
+      || book_root (s, limits, result))
     {
       result->elapsed_us = g_get_monotonic_time () - start;
       return !(cancellable != NULL && g_cancellable_is_cancelled (cancellable));
@@ -1928,6 +1953,7 @@ tafel_mill_choose_move (TafelPlayer        *player,
       limits.max_depth = MAX_DEPTH;
       limits.budget_us = 1000 * 1000;
       limits.threads = strong_threads ();
+      limits.flags = TAFEL_MILL_SEARCH_BOOK;
       break;
     }
 

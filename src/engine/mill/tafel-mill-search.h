@@ -17,7 +17,10 @@ G_BEGIN_DECLS
 
 /* Switches that take parts of the search away, for tests and
  * measurements (the result at a fixed depth must not depend on the move
- * order, only the time to reach it), and for the shallow Hard level. */
+ * order, only the time to reach it), and for the shallow Hard level; and
+ * the opening book, which only searches by time take (Impossible, the
+ * engine's go movetime): a search to a depth or a number of nodes
+ * searches. */
 typedef enum {
   TAFEL_MILL_SEARCH_NO_REDUCTIONS = 1 << 0,  /* no late-move reductions */
   TAFEL_MILL_SEARCH_PLAIN_ORDER = 1 << 1,    /* no killers, no history */
@@ -26,6 +29,8 @@ typedef enum {
                                               * else blocks the opponent's */
   TAFEL_MILL_SEARCH_NO_CHILD_CUTOFFS = 1 << 4, /* no cut-offs by the children's
                                                 * table entries */
+  TAFEL_MILL_SEARCH_BOOK = 1 << 5,          /* the root plays the opening book's
+                                              * move where it has one */
 } TafelMillSearchFlags;
 
 typedef struct _TafelMillSearchResult TafelMillSearchResult;

@@ -1,0 +1,426 @@
+/* tafel-mill-book.c: Nine Men's Morris opening book
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A position of the book's kind (Nine, placing, nothing taken yet) is
+ * known by its canonical key: the smallest of (White's stones << 24 |
+ * Black's stones) over the board's 16 symmetries.  The book keeps each
+ * move in the canonical position's frame and maps it back onto the
+ * position asked about.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tafel-data.h"
+#include "tafel-error.h"
+#include "tafel-games.h"
+#include "tafel-mill-book.h"
+#include "tafel-mill-egtb.h"
+#include "tafel-mill-search.h"
+
+struct _TafelMillBook {
+  GHashTable *entries;    /* canonical key (guint64 *) -> TafelMillBookEntry * */
+  guint placements;
+};
+
+/* ---- canonical positions ---- */
+
+static guint32
+permute (const guint8 *perm,
+         guint32       stones)
+{
+  guint32 image = 0;
+
+  for (; stones != 0; stones &= stones - 1)
+    image |= 1u << perm[__builtin_ctz (stones)];
+  return image;
+}
+
+/* Stones placed, or -1 when @s is not of the book's kind. */
+static int
+placements_of (const TafelMillState *s)
+{
+  if (s->variant != TAFEL_MILL_NINE || s->pending
+      || tafel_mill_material (s, 0) != TAFEL_MILL_HAND
+      || tafel_mill_material (s, 1) != TAFEL_MILL_HAND
+      || s->hand[1] == 0)
+    return -1;
+  return 2 * TAFEL_MILL_HAND - s->hand[0] - s->hand[1];
+}
+
+/* The canonical key of @s, and in @sym the symmetry that maps @s onto
+ * its canonical position. */
+static guint64
+canonical_key (const TafelMillState *s,
+               guint                *sym)
+{
+  const guint8 *perms;
+  guint n = tafel_mill_egtb_symmetries (&perms);
+  guint64 best = G_MAXUINT64;
+
+  for (guint g = 0; g < n; g++)
+    {
+      const guint8 *perm = perms + g * TAFEL_MILL_POINTS;
+      guint64 key = (guint64) permute (perm, s->stones[0]) << 24 | permute (perm, s->stones[1]);
+
+      if (key < best)
+        {
+          best = key;
+          *sym = g;
+        }
+    }
+  return best;
+}
+
+/* @move with each point mapped by symmetry @sym, or by its inverse. */
+static TafelMove
+map_move (const TafelMove *move,
+          guint            sym,
+          gboolean         inverse)
+{
+  const guint8 *perms;
+  const guint8 *perm;
+  TafelMove image = *move;
+
+  tafel_mill_egtb_symmetries (&perms);
+  perm = perms + sym * TAFEL_MILL_POINTS;
+  for (guint i = 0; i < move->len; i++)
+    {
+      if (!inverse)
+        image.path[i] = perm[move->path[i]];
+      else
+        for (guint p = 0; p < TAFEL_MILL_POINTS; p++)
+          if (perm[p] == move->path[i])
+            image.path[i] = p;
+    }
+  return image;
+}
+
+/* The placements leading to @s (no stone taken): White's and Black's
+ * stones in turn, each side's from a1 on. */
+static char *
+placements_text (const TafelMillState *s)
+{
+  const char *const *names = tafel_mill_board.point_names;
+  guint32 stones[2] = { s->stones[0], s->stones[1] };
+  GString *text = g_string_new (NULL);
+
+  for (int side = 0; (stones[0] | stones[1]) != 0; side ^= 1)
+    {
+      g_string_append_printf (text, "%s%s", text->len > 0 ? " " : "",
+                              names[__builtin_ctz (stones[side])]);
+      stones[side] &= stones[side] - 1;
+    }
+  return g_string_free (text, FALSE);
+}
+
+static guint64 *
+key_new (guint64 key)
+{
+  return g_memdup2 (&key, sizeof key);
+}
+
+GPtrArray *
+tafel_mill_book_positions (guint placements)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr(GArray) level = g_array_new (FALSE, FALSE, sizeof (TafelMillState));
+  GPtrArray *positions = g_ptr_array_new_with_free_func (g_free);
+  TafelState start;
+
+  g_return_val_if_fail (placements <= TAFEL_MILL_BOOK_MAX_PLACEMENTS, positions);
+
+  tafel_mill_rules.init (&start);
+  g_array_append_val (level, *TAFEL_MILL_CSTATE (&start));
+
+  for (guint k = 0; k <= placements; k++)
+    {
+      g_autoptr(GArray) next = g_array_new (FALSE, FALSE, sizeof (TafelMillState));
+
+      for (guint i = 0; i < level->len; i++)
+        {
+          const TafelMillState *s = &g_array_index (level, TafelMillState, i);
+          TafelMove moves[TAFEL_MAX_MOVES];
+          guint n;
+
+          g_ptr_array_add (positions, placements_text (s));
+          if (k == placements)
+            continue;
+
+          n = tafel_mill_generate (s, moves);
+          for (guint j = 0; j < n; j++)
+            {
+              TafelMillState child = *s;
+              guint sym;
+              guint64 key;
+
+              tafel_mill_apply (&child, &moves[j]);
+              if (placements_of (&child) < 0)
+                continue;   /* a mill closed: a stone taken */
+              key = canonical_key (&child, &sym);
+              if (g_hash_table_contains (seen, &key))
+                continue;
+              g_hash_table_add (seen, key_new (key));
+              /* The canonical position itself, so that its placements
+               * read the same in every build of the list. */
+              child.stones[0] = (guint32) (key >> 24);
+              child.stones[1] = (guint32) (key & TAFEL_MILL_ALL);
+              g_array_append_val (next, child);
+            }
+        }
+      g_array_unref (level);
+      level = g_steal_pointer (&next);
+    }
+
+  return positions;
+}
+
+/* ---- reading ---- */
+
+static gboolean
+line_error (GError    **error,
+            guint       line,
+            const char *reason)
+{
+  g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
+               /* Translators: %u is a line number, %s says what is wrong there */
+               _("Not a valid Mill opening book: line %u: %s"), line, reason);
+  return FALSE;
+}
+
+static gboolean
+parse_header (const char  *text,
+              guint        line,
+              guint       *placements,
+              GError     **error)
+{
+  g_auto(GStrv) words = g_strsplit_set (text, " \t", -1);
+  guint64 version, n;
+
+  if (g_strv_length (words) != 4 || strcmp (words[0], TAFEL_MILL_BOOK_MAGIC) != 0)
+    return line_error (error, line, _("it does not start like one"));
+  if (!g_ascii_string_to_unsigned (words[1], 10, 0, G_MAXUINT, &version, NULL)
+      || version != TAFEL_MILL_BOOK_VERSION)
+    return line_error (error, line, _("it has another version"));
+  if (!g_ascii_string_to_unsigned (words[2], 10, 0, TAFEL_MILL_BOOK_MAX_PLACEMENTS, &n, NULL))
+    return line_error (error, line, _("the number of placements is out of range"));
+  *placements = n;
+  return TRUE;
+}
+
+/* One line "PLACED : MOVE SCORE DEPTH" into @book. */
+static gboolean
+parse_entry (TafelMillBook  *book,
+             const char     *text,
+             guint           line,
+             GError        **error)
+{
+  const char *colon = strchr (text, ':');
+  g_autofree char *placed = NULL;
+  g_auto(GStrv) words = NULL;
+  g_autoptr(GError) local = NULL;
+  TafelState state;
+  const TafelMillState *s = TAFEL_MILL_CSTATE (&state);
+  TafelMillBookEntry *entry;
+  const char *cursor;
+  gint64 score;
+  guint64 depth, key;
+  guint sym;
+  int placed_count;
+
+  if (colon == NULL)
+    return line_error (error, line, _("a colon is missing"));
+  placed = g_strndup (text, colon - text);
+  tafel_mill_rules.init (&state);
+  if (!tafel_rules_play_moves (&tafel_mill_rules, placed, &state, NULL, &local))
+    return line_error (error, line, local->message);
+  placed_count = placements_of (s);
+  if (placed_count < 0 || (guint) placed_count > book->placements)
+    return line_error (error, line, _("the position is not one of the book’s"));
+
+  words = g_strsplit_set (g_strstrip ((char *) colon + 1), " \t", -1);
+  if (g_strv_length (words) != 3)
+    return line_error (error, line, _("a move, a score and a depth must follow the colon"));
+
+  entry = g_new0 (TafelMillBookEntry, 1);
+  cursor = words[0];
+  if (!tafel_mill_rules.parse_move (&state, &cursor, &entry->move, &local)
+      || *cursor != '\0'
+      || !tafel_rules_is_legal (&tafel_mill_rules, &state, &entry->move))
+    {
+      g_free (entry);
+      return line_error (error, line, _("the move is not legal there"));
+    }
+  if (!g_ascii_string_to_signed (words[1], 10, -TAFEL_MILL_SCORE_WIN, TAFEL_MILL_SCORE_WIN,
+                                 &score, NULL)
+      || !g_ascii_string_to_unsigned (words[2], 10, 1, 64, &depth, NULL))
+    {
+      g_free (entry);
+      return line_error (error, line, _("the score or the depth is out of range"));
+    }
+  entry->score = (int) score;
+  entry->depth = (guint) depth;
+
+  key = canonical_key (s, &sym);
+  if (g_hash_table_contains (book->entries, &key))
+    {
+      g_free (entry);
+      return line_error (error, line, _("the position is in the book twice"));
+    }
+  entry->move = map_move (&entry->move, sym, FALSE);
+  g_hash_table_insert (book->entries, key_new (key), entry);
+  return TRUE;
+}
+
+TafelMillBook *
+tafel_mill_book_new_from_text (const char  *text,
+                               GError     **error)
+{
+  g_autoptr(TafelMillBook) book = g_new0 (TafelMillBook, 1);
+  g_auto(GStrv) lines = NULL;
+  gboolean header = FALSE;
+  guint expected;
+
+  g_return_val_if_fail (text != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  book->entries = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char *hash = strchr (lines[i], '#');
+      char *line;
+
+      if (hash != NULL)
+        *hash = '\0';
+      line = g_strstrip (lines[i]);
+      if (*line == '\0')
+        continue;
+      if (!header)
+        {
+          if (!parse_header (line, i + 1, &book->placements, error))
+            return NULL;
+          header = TRUE;
+        }
+      else if (!parse_entry (book, line, i + 1, error))
+        return NULL;
+    }
+  if (!header)
+    {
+      line_error (error, 1, _("it is empty"));
+      return NULL;
+    }
+
+  {
+    g_autoptr(GPtrArray) positions = tafel_mill_book_positions (book->placements);
+
+    expected = positions->len;
+  }
+  if (g_hash_table_size (book->entries) != expected)
+    {
+      g_autofree char *reason =
+        /* Translators: the book has fewer positions than it should */
+        g_strdup_printf (_("it holds %u of its %u positions"),
+                         g_hash_table_size (book->entries), expected);
+
+      g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
+                   _("Not a valid Mill opening book: %s"), reason);
+      return NULL;
+    }
+
+  return g_steal_pointer (&book);
+}
+
+TafelMillBook *
+tafel_mill_book_load (const char  *path,
+                      GError     **error)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) local = NULL;
+  TafelMillBook *book;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (!g_file_get_contents (path, &text, NULL, error))
+    return NULL;
+  book = tafel_mill_book_new_from_text (text, &local);
+  if (book == NULL)
+    {
+      g_autofree char *name = g_filename_display_name (path);
+
+      g_set_error (error, local->domain, local->code, "%s: %s", name, local->message);
+    }
+  return book;
+}
+
+void
+tafel_mill_book_free (TafelMillBook *book)
+{
+  if (book == NULL)
+    return;
+  g_clear_pointer (&book->entries, g_hash_table_unref);
+  g_free (book);
+}
+
+static gpointer
+load (const char  *path,
+      GError     **error)
+{
+  return tafel_mill_book_load (path, error);
+}
+
+static gpointer
+load_default (gpointer data)
+{
+  return tafel_data_load (TAFEL_MILL_BOOK_ENV, TAFEL_MILL_BOOK_FILE, "Mill opening book", load);
+}
+
+const TafelMillBook *
+tafel_mill_book_get_default (void)
+{
+  static GOnce once = G_ONCE_INIT;
+
+  return g_once (&once, load_default, NULL);
+}
+
+/* ---- looking up ---- */
+
+guint
+tafel_mill_book_size (const TafelMillBook *book)
+{
+  g_return_val_if_fail (book != NULL, 0);
+  return g_hash_table_size (book->entries);
+}
+
+guint
+tafel_mill_book_placements (const TafelMillBook *book)
+{
+  g_return_val_if_fail (book != NULL, 0);
+  return book->placements;
+}
+
+gboolean
+tafel_mill_book_lookup (const TafelMillBook  *book,
+                        const TafelMillState *s,
+                        TafelMillBookEntry   *entry)
+{
+  const TafelMillBookEntry *found;
+  int placed = placements_of (s);
+  guint64 key;
+  guint sym;
+
+  g_return_val_if_fail (s != NULL && entry != NULL, FALSE);
+
+  if (book == NULL || placed < 0 || (guint) placed > book->placements)
+    return FALSE;
+  key = canonical_key (s, &sym);
+  found = g_hash_table_lookup (book->entries, &key);
+  if (found == NULL)
+    return FALSE;
+  *entry = *found;
+  entry->move = map_move (&found->move, sym, TRUE);
+  return TRUE;
+}

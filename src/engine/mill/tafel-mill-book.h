@@ -1,0 +1,78 @@
+/* tafel-mill-book.h: Nine Men's Morris opening book (the first placements)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The book holds, for every position of Nine Men's Morris with at most a
+ * few stones placed (up to the board's 16 symmetries), the move a long
+ * search chose there, with its score and depth.  A search of a second
+ * cannot see far enough while the board is nearly empty: what decides a
+ * game is whether a side's stones will still have room to step when the
+ * placing ends, 15 to 20 plies later (README, "Mill strength").
+ *
+ * The file is text (made by `tafel-cli mill-book`):
+ *
+ *   tafel-mill-book 1 PLACEMENTS NODES
+ *   PLACED : MOVE SCORE DEPTH
+ *   ...
+ *
+ * where PLACED are the placements leading to the position (in the order
+ * played, possibly none), MOVE the book's placement, SCORE its value for
+ * the side to move in hundredths of a stone and DEPTH the search's
+ * completed depth; '#' starts a comment.  It is checked whole at load:
+ * every line legal, no position twice, and every position up to
+ * PLACEMENTS stones present.  A missing or damaged book only means that
+ * the search chooses those moves itself.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "tafel-mill.h"
+
+G_BEGIN_DECLS
+
+/* Environment variable naming the book file (tests, build tree); the
+ * installed file is PKGDATADIR "/" TAFEL_MILL_BOOK_FILE. */
+#define TAFEL_MILL_BOOK_ENV "TAFEL_MILL_BOOK"
+#define TAFEL_MILL_BOOK_FILE "mill-opening.book"
+#define TAFEL_MILL_BOOK_MAGIC "tafel-mill-book"
+#define TAFEL_MILL_BOOK_VERSION 1
+/* The most placements a book can cover: four placements make 4,679
+ * positions, five about 30,000. */
+#define TAFEL_MILL_BOOK_MAX_PLACEMENTS 5
+
+typedef struct _TafelMillBook TafelMillBook;
+
+typedef struct {
+  TafelMove move;
+  int score;              /* for the side to move, 100 = one stone */
+  guint depth;            /* the search's completed depth */
+} TafelMillBookEntry;
+
+/* The positions a book of @placements covers: those of Nine Men's Morris
+ * with at most @placements stones placed and none taken, one of each
+ * class of symmetric ones, as the placements leading there.  Returns an
+ * array of g_strdup'ed move lists ("" for the start), in order of the
+ * stones placed. */
+GPtrArray          *tafel_mill_book_positions    (guint placements);
+
+TafelMillBook      *tafel_mill_book_new_from_text (const char  *text,
+                                                   GError     **error);
+TafelMillBook      *tafel_mill_book_load          (const char  *path,
+                                                   GError     **error);
+void                tafel_mill_book_free          (TafelMillBook *book);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TafelMillBook, tafel_mill_book_free)
+
+/* The book at TAFEL_MILL_BOOK_ENV or in PKGDATADIR, loaded at the first
+ * call; NULL when there is none or it is damaged (with a warning). */
+const TafelMillBook *tafel_mill_book_get_default  (void);
+
+guint               tafel_mill_book_size          (const TafelMillBook *book);
+guint               tafel_mill_book_placements    (const TafelMillBook *book);
+/* The book's move in @s (mapped onto @s from its symmetric position),
+ * or FALSE when @s is not in the book. */
+gboolean            tafel_mill_book_lookup        (const TafelMillBook  *book,
+                                                   const TafelMillState *s,
+                                                   TafelMillBookEntry   *entry);
+
+G_END_DECLS

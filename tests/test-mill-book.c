@@ -1,0 +1,428 @@
+/* test-mill-book.c: the Mill opening book
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The positions a book covers are counted here with the board's 16
+ * symmetries written out from its geometry (the square's eight, with and
+ * without swapping the inner and the outer square), which shares nothing
+ * with the engine's symmetries (found as permutations that keep the
+ * mills).  Small books are made here by the builder; the source tree's
+ * book (TAFEL_MILL_BOOK) must be whole and agree with the rules.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "tafel-error.h"
+#include "tafel-games.h"
+#include "tafel-mill.h"
+#include "tafel-mill-book.h"
+#include "tafel-mill-book-build.h"
+#include "tafel-mill-search.h"
+
+static const char *const names[TAFEL_MILL_POINTS] = {
+  "a1", "a4", "a7", "b2", "b4", "b6", "c3", "c4", "c5", "d1", "d2", "d3",
+  "d5", "d6", "d7", "e3", "e4", "e5", "f2", "f4", "f6", "g1", "g4", "g7",
+};
+
+static guint8 sym[16][TAFEL_MILL_POINTS];
+
+static int
+point_at (int x,
+          int y)
+{
+  char name[3] = { (char) ('a' + x), (char) ('1' + y), '\0' };
+
+  for (int p = 0; p < TAFEL_MILL_POINTS; p++)
+    if (strcmp (names[p], name) == 0)
+      return p;
+  return -1;
+}
+
+/* The square's eight symmetries about d4, each with and without the swap
+ * of the inner and outer squares (a point at distance 1 from d4 goes to
+ * distance 3 on the same ray, and back). */
+static void
+make_symmetries (void)
+{
+  for (int g = 0; g < 16; g++)
+    for (int p = 0; p < TAFEL_MILL_POINTS; p++)
+      {
+        int x = names[p][0] - 'a' - 3, y = names[p][1] - '1' - 3;
+        int d = MAX (ABS (x), ABS (y)), t;
+
+        if (g & 1)
+          x = -x;
+        if (g & 2)
+          y = -y;
+        if (g & 4)
+          t = x, x = y, y = t;
+        if ((g & 8) && d != 2)
+          x = x * (4 - d) / d, y = y * (4 - d) / d;
+        sym[g][p] = (guint8) point_at (x + 3, y + 3);
+        g_assert_cmpint (sym[g][p], >=, 0);
+      }
+}
+
+static guint32
+image (int     g,
+       guint32 stones)
+{
+  guint32 out = 0;
+
+  for (int p = 0; p < TAFEL_MILL_POINTS; p++)
+    if (stones & (1u << p))
+      out |= 1u << sym[g][p];
+  return out;
+}
+
+static guint64
+class_of (guint32 white,
+          guint32 black)
+{
+  guint64 best = G_MAXUINT64;
+
+  for (int g = 0; g < 16; g++)
+    best = MIN (best, (guint64) image (g, white) << 24 | image (g, black));
+  return best;
+}
+
+static TafelState
+play (const char *moves)
+{
+  TafelState state;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (tafel_rules_parse_moves (&tafel_mill_rules, moves, &state, NULL, &error));
+  g_assert_no_error (error);
+  return state;
+}
+
+/* The next larger set of as many points (Gosper). */
+static guint32
+next_set (guint32 x)
+{
+  guint32 u = x & -x, v = x + u;
+
+  return v + (((v ^ x) / u) >> 2);
+}
+
+/* Classes of positions with exactly @k stones placed and none taken:
+ * every set of White's and Black's points without a mill (closing one
+ * while placing takes a stone). */
+static guint
+count_classes (int k)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  const TafelMillTables *t = tafel_mill_tables ();
+  int w = (k + 1) / 2, b = k / 2;
+
+  for (guint32 white = (1u << w) - 1; white < (1u << TAFEL_MILL_POINTS);
+       white = w > 0 ? next_set (white) : 1u << TAFEL_MILL_POINTS)
+    {
+      gboolean mill = FALSE;
+
+      for (guint m = 0; m < t->n_mills; m++)
+        mill |= (white & t->mills[m]) == t->mills[m];
+      if (mill)
+        continue;
+      for (guint32 black = (1u << b) - 1; black < (1u << TAFEL_MILL_POINTS);
+           black = b > 0 ? next_set (black) : 1u << TAFEL_MILL_POINTS)
+        {
+          guint64 key;
+
+          if (black & white)
+            continue;
+          key = class_of (white, black);
+          if (!g_hash_table_contains (seen, &key))
+            g_hash_table_add (seen, g_memdup2 (&key, sizeof key));
+        }
+    }
+  return g_hash_table_size (seen);
+}
+
+static void
+test_positions (void)
+{
+  guint total = 0;
+
+  for (int k = 0; k <= 3; k++)
+    {
+      g_autoptr(GPtrArray) positions = tafel_mill_book_positions (k);
+      g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+
+      total += count_classes (k);
+      g_assert_cmpuint (positions->len, ==, total);
+      for (guint i = 0; i < positions->len; i++)
+        {
+          TafelState state = play (g_ptr_array_index (positions, i));
+          const TafelMillState *s = TAFEL_MILL_CSTATE (&state);
+          guint64 key = class_of (s->stones[0], s->stones[1]);
+
+          g_assert_false (g_hash_table_contains (seen, &key));
+          g_hash_table_add (seen, g_memdup2 (&key, sizeof key));
+        }
+    }
+  /* 1 + 4 + 46 + 428 */
+  g_assert_cmpuint (total, ==, 479);
+}
+
+/* Every position of up to two placements, and every symmetric image of
+ * each: the book's move is legal, and the images' moves lead to images of
+ * one another. */
+static void
+check_book_two (const TafelMillBook *book)
+{
+  TafelMove first[TAFEL_MAX_MOVES], second[TAFEL_MAX_MOVES];
+  TafelState start;
+  guint n, checked = 0;
+
+  tafel_mill_rules.init (&start);
+  n = tafel_mill_rules.legal_moves (&start, first);
+  for (guint i = 0; i <= n; i++)
+    {
+      TafelState one = start;
+      TafelUndo undo;
+      guint k = 0;
+
+      if (i < n)
+        {
+          tafel_mill_rules.make (&one, &first[i], &undo);
+          k = tafel_mill_rules.legal_moves (&one, second);
+        }
+      for (guint j = 0; j <= k; j++)
+        {
+          TafelState pos = one;
+          const TafelMillState *s = TAFEL_MILL_CSTATE (&pos);
+          TafelMillBookEntry entry;
+          TafelState child;
+          guint64 child_class;
+
+          if (j < k)
+            tafel_mill_rules.make (&pos, &second[j], &undo);
+          g_assert_true (tafel_mill_book_lookup (book, s, &entry));
+          g_assert_true (tafel_rules_is_legal (&tafel_mill_rules, &pos, &entry.move));
+          child = pos;
+          tafel_mill_rules.make (&child, &entry.move, &undo);
+          child_class = class_of (TAFEL_MILL_CSTATE (&child)->stones[0],
+                                  TAFEL_MILL_CSTATE (&child)->stones[1]);
+
+          for (int g = 1; g < 16; g++)
+            {
+              TafelState twin = pos;
+              TafelMillState *ts = TAFEL_MILL_STATE (&twin);
+              TafelMillBookEntry other;
+              TafelState twin_child;
+
+              ts->stones[0] = image (g, s->stones[0]);
+              ts->stones[1] = image (g, s->stones[1]);
+              ts->key = tafel_mill_compute_key (ts);
+              g_assert_true (tafel_mill_book_lookup (book, ts, &other));
+              g_assert_true (tafel_rules_is_legal (&tafel_mill_rules, &twin, &other.move));
+              g_assert_cmpint (other.score, ==, entry.score);
+              twin_child = twin;
+              tafel_mill_rules.make (&twin_child, &other.move, &undo);
+              g_assert_cmpuint (class_of (TAFEL_MILL_CSTATE (&twin_child)->stones[0],
+                                          TAFEL_MILL_CSTATE (&twin_child)->stones[1]),
+                                ==, child_class);
+              checked++;
+            }
+        }
+    }
+  g_assert_cmpuint (checked, ==, 15 * (1 + 24 + 24 * 23));
+}
+
+static char *
+small_book (guint placements)
+{
+  g_autoptr(GError) error = NULL;
+  char *text = tafel_mill_book_build (placements, 3000, 2, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (text);
+  return text;
+}
+
+static void
+test_build_and_lookup (void)
+{
+  g_autofree char *text = small_book (2);
+  g_autofree char *again = small_book (2);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TafelMillBook) book = tafel_mill_book_new_from_text (text, &error);
+  TafelState later = play ("d2 d6 b4 f4");
+  TafelMillBookEntry entry;
+
+  g_assert_no_error (error);
+  /* The same on every run: one thread per position, a fresh table. */
+  g_assert_cmpstr (text, ==, again);
+  g_assert_cmpuint (tafel_mill_book_size (book), ==, 51);
+  g_assert_cmpuint (tafel_mill_book_placements (book), ==, 2);
+  check_book_two (book);
+  /* Beyond its placements it has nothing. */
+  g_assert_false (tafel_mill_book_lookup (book, TAFEL_MILL_CSTATE (&later), &entry));
+}
+
+/* @text with line @index (0 = the first entry after the header) replaced
+ * by @line, or dropped when @line is NULL. */
+static char *
+edit_line (const char *text,
+           guint       index,
+           const char *line)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  GString *out = g_string_new (NULL);
+  guint entry = 0;
+  gboolean header = FALSE;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      gboolean is_entry = header && lines[i][0] != '#' && lines[i][0] != '\0';
+
+      header |= g_str_has_prefix (lines[i], TAFEL_MILL_BOOK_MAGIC);
+      if (is_entry && entry++ == index)
+        {
+          if (line != NULL)
+            g_string_append_printf (out, "%s\n", line);
+          continue;
+        }
+      g_string_append_printf (out, "%s\n", lines[i]);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+expect_damaged (const char *text,
+                const char *fragment)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TafelMillBook) book = tafel_mill_book_new_from_text (text, &error);
+
+  g_assert_null (book);
+  g_assert_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT);
+  if (strstr (error->message, fragment) == NULL)
+    g_error ("“%s” does not say “%s”", error->message, fragment);
+}
+
+static void
+test_damaged (void)
+{
+  g_autofree char *text = small_book (1);
+  g_autofree char *first = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TafelMillBook) book = NULL;
+  struct {
+    guint line;
+    const char *replacement;
+    const char *says;
+  } cases[] = {
+    { 4, NULL, "holds 4 of its 5 positions" },
+    { 4, "a1 : b4 20 5", "twice" },
+    { 4, "b4 : b4 20 5", "not legal" },
+    { 4, "b4 : g9 20 5", "not legal" },
+    { 4, "b4 d2 : f4 20 5", "not one of the book" },
+    { 4, "b4 b4 : f4 20 5", "line 9" },
+    { 4, "b4 d2", "colon" },
+    { 4, "b4 : d2 20", "a move, a score and a depth" },
+    { 4, "b4 : d2 99999 5", "out of range" },
+    { 4, "b4 : d2 20 0", "out of range" },
+  };
+
+  book = tafel_mill_book_new_from_text (text, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tafel_mill_book_size (book), ==, 5);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *bad = edit_line (text, cases[i].line, cases[i].replacement);
+
+      expect_damaged (bad, cases[i].says);
+    }
+
+  expect_damaged ("", "empty");
+  expect_damaged ("# nothing but a comment\n", "empty");
+  expect_damaged ("tafel-mill-books 1 1 3000\n", "does not start like one");
+  expect_damaged ("tafel-mill-book 2 1 3000\n", "another version");
+  expect_damaged ("tafel-mill-book 1 9 3000\n", "out of range");
+  expect_damaged ("tafel-mill-book 1 0 3000\n", "holds 0 of its 1 positions");
+  expect_damaged ("tafel-mill-book 1 0 3000\n\xff\xfe : d2 1 1\n", "line 2");
+
+  /* A file that is not there is an error of its own. */
+  first = g_build_filename (g_get_tmp_dir (), "no-such-dir-tafel", "book", NULL);
+  g_clear_pointer (&book, tafel_mill_book_free);
+  g_clear_error (&error);
+  book = tafel_mill_book_load (first, &error);
+  g_assert_null (book);
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+}
+
+/* Searches by time play the book (nothing searched); searches to a depth
+ * or without the switch search. */
+static void
+test_search_uses_book (void)
+{
+  const TafelMillBook *book = tafel_mill_book_get_default ();
+  TafelState state = play ("g7 f4");
+  TafelHistory history = { NULL, 0 };
+  TafelMillSearchLimits limits = { .max_depth = 64, .budget_us = 200 * 1000,
+                                   .flags = TAFEL_MILL_SEARCH_BOOK };
+  TafelMillSearchLimits searching = { .max_depth = 4 };
+  TafelMillSearchResult result;
+  TafelMillBookEntry entry;
+
+  g_assert_nonnull (book);
+  g_assert_true (tafel_mill_book_lookup (book, TAFEL_MILL_CSTATE (&state), &entry));
+
+  g_assert_true (tafel_mill_search (&state, &history, &limits, NULL, NULL, &result));
+  g_assert_true (tafel_move_equal (&result.best, &entry.move));
+  g_assert_cmpint (result.score, ==, entry.score);
+  g_assert_cmpuint (result.depth, ==, entry.depth);
+  g_assert_cmpuint (result.nodes, ==, 0);
+
+  g_assert_true (tafel_mill_search (&state, &history, &searching, NULL, NULL, &result));
+  g_assert_cmpuint (result.depth, ==, 4);
+  g_assert_cmpuint (result.nodes, >, 0);
+
+  /* After four placements the search chooses. */
+  state = play ("g7 f4 d2 d6");
+  g_assert_true (tafel_mill_search (&state, &history, &limits, NULL, NULL, &result));
+  g_assert_cmpuint (result.nodes, >, 0);
+}
+
+/* The book the application ships: whole, and every move legal. */
+static void
+test_shipped (void)
+{
+  const char *path = g_getenv (TAFEL_MILL_BOOK_ENV);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TafelMillBook) book = NULL;
+  g_autoptr(GPtrArray) positions = NULL;
+
+  if (path == NULL || *path == '\0')
+    {
+      g_test_skip ("TAFEL_MILL_BOOK is not set");
+      return;
+    }
+  book = tafel_mill_book_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tafel_mill_book_placements (book), >=, 3);
+  positions = tafel_mill_book_positions (tafel_mill_book_placements (book));
+  g_assert_cmpuint (tafel_mill_book_size (book), ==, positions->len);
+  check_book_two (book);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  make_symmetries ();
+
+  g_test_add_func ("/mill-book/positions", test_positions);
+  g_test_add_func ("/mill-book/build-and-lookup", test_build_and_lookup);
+  g_test_add_func ("/mill-book/damaged", test_damaged);
+  g_test_add_func ("/mill-book/search-uses-book", test_search_uses_book);
+  g_test_add_func ("/mill-book/shipped", test_shipped);
+
+  return g_test_run ();
+}
