@@ -61,6 +61,7 @@ canonical_key (const TafelMillState *s,
   guint n = tafel_mill_egtb_symmetries (&perms);
   guint64 best = G_MAXUINT64;
 
+  *sym = 0;
   for (guint g = 0; g < n; g++)
     {
       const guint8 *perm = perms + g * TAFEL_MILL_POINTS;
