@@ -28,25 +28,13 @@ struct _TafelMillBook {
 
 /* ---- canonical positions ---- */
 
-static guint32
-permute (const guint8 *perm,
-         guint32       stones)
-{
-  guint32 image = 0;
-
-  for (; stones != 0; stones &= stones - 1)
-    image |= 1u << perm[__builtin_ctz (stones)];
-  return image;
-}
-
 /* Stones placed, or -1 when @s is not of the book's kind. */
 static int
 placements_of (const TafelMillState *s)
 {
   if (s->variant != TAFEL_MILL_NINE || s->pending
       || tafel_mill_material (s, 0) != TAFEL_MILL_HAND
-      || tafel_mill_material (s, 1) != TAFEL_MILL_HAND
-      || s->hand[1] == 0)
+      || tafel_mill_material (s, 1) != TAFEL_MILL_HAND)
     return -1;
   return 2 * TAFEL_MILL_HAND - s->hand[0] - s->hand[1];
 }
@@ -64,8 +52,8 @@ canonical_key (const TafelMillState *s,
   *sym = 0;
   for (guint g = 0; g < n; g++)
     {
-      const guint8 *perm = perms + g * TAFEL_MILL_POINTS;
-      guint64 key = (guint64) permute (perm, s->stones[0]) << 24 | permute (perm, s->stones[1]);
+      guint64 key = (guint64) tafel_mill_egtb_symmetry_apply (g, s->stones[0]) << 24
+                    | tafel_mill_egtb_symmetry_apply (g, s->stones[1]);
 
       if (key < best)
         {

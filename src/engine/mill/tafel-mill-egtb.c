@@ -294,6 +294,16 @@ tafel_mill_egtb_symmetries (const guint8 **perms)
   return N_SYM;
 }
 
+guint32
+tafel_mill_egtb_symmetry_apply (guint   g,
+                                guint32 set)
+{
+  g_return_val_if_fail (g < N_SYM, set);
+
+  ensure_index ();
+  return sym_apply (g, set);
+}
+
 guint64
 tafel_mill_egtb_table_size (guint n_mover,
                             guint n_other)

@@ -60,6 +60,10 @@ gboolean            tafel_mill_egtb_position     (guint    n_mover,
                                                   guint32 *other);
 /* The board's symmetries as point permutations (16 of them). */
 guint               tafel_mill_egtb_symmetries   (const guint8 **perms);
+/* The image of the set of points @set under symmetry @g (an index into
+ * those permutations). */
+guint32             tafel_mill_egtb_symmetry_apply (guint   g,
+                                                    guint32 set);
 
 /* ---- entries ---- */
 
