@@ -51,7 +51,7 @@ G_DEBUG=fatal-criticals TAFEL_TRACE=1 GSK_RENDERER=cairo "$tafel" >"$log" 2>&1 &
 pid=$!
 
 wid=$(timeout 30 xdotool search --sync --onlyvisible --name '^Tafel$' | head -n 1)
-[ -n "$wid" ] || { echo "the window did not appear"; cat "$log"; exit 1; }
+[ -n "$wid" ] || { echo "the window did not appear"; tail -n 30 "$log"; exit 1; }
 read -r width height < <(xdotool getwindowgeometry --shell "$wid" | awk -F= '/WIDTH/{w=$2} /HEIGHT/{h=$2} END{print w, h}')
 
 keys=(Left Right Up Down Return space Escape 1 2 3 4 5 6 7 8 9
@@ -94,7 +94,9 @@ done
 xdotool windowfocus "$wid" key ctrl+q
 for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
 if kill -0 "$pid" 2>/dev/null; then
-  echo "the program did not quit"
+  echo "the program did not quit; its windows:"
+  xdotool search --onlyvisible --name '.' getwindowname %@ 2>/dev/null
+  tail -n 30 "$log"
   exit 1
 fi
 wait "$pid"
@@ -104,7 +106,8 @@ code=$?
 # releases interleave with grabs (an upstream GTK issue seen in many
 # applications); every other warning counts.
 if grep -E "CRITICAL|WARNING|refuse|not played exactly once" "$log" | grep -v "Broken accounting of active state"; then
-  echo "warnings in the program's output"
+  echo "warnings in the program's output; it ended:"
+  tail -n 30 "$log"
   exit 1
 fi
 [ "$code" -eq 0 ] || { echo "exit status $code"; tail -n 30 "$log"; exit 1; }
@@ -115,4 +118,4 @@ moves=$(grep -c '^status: ' "$log")
 echo "$actions actions (animations $animations), $moves status changes, largest main-loop gap: $gap ms"
 [ -n "${TAFEL_STRESS_REPORT:-}" ] && echo "$gap ms (UI stress, $actions actions)" > "$TAFEL_STRESS_REPORT"
 # Far below the computer's second of thinking at Impossible.
-[ "$gap" -lt 500 ] || { echo "the main loop stalled for $gap ms"; exit 1; }
+[ "$gap" -lt 500 ] || { echo "the main loop stalled for $gap ms"; tail -n 30 "$log"; exit 1; }
