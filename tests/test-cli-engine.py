@@ -283,13 +283,60 @@ def test_mill_book_command():
             else:
                 ENV['TAFEL_MILL_BOOK'] = saved
         for args, says in ((['--placements', '6'], '--placements must be from 0 to 5'),
-                           (['--nodes', '10'], '--nodes must be'),
+                           (['--lines', '2'], '--lines must be from --placements to 9'),
+                           (['--placements', '1', '--lines', '10'], '--lines must be from'),
+                           (['--nodes', '10'], '--nodes and --line-nodes must be'),
+                           (['--line-nodes', '999'], '--nodes and --line-nodes must be'),
                            (['--jobs', '0'], '--jobs must be'),
                            ([], '--out is required')):
             out_args = ['--out', os.path.join(tmp, 'c.book')] if args else []
             code, out, err = run(['mill-book'] + out_args + args)
             expect(code == 2 and says in err and not os.path.exists(os.path.join(tmp, 'c.book')),
                    '%r: %d %r' % (args, code, err))
+
+
+def test_mill_book_lines_and_resume():
+    # A book along its lines, made in two runs: the first is stopped (its
+    # progress file cut short in the middle of a line), the second goes on
+    # from there and writes the same book as one run.
+    args = ['--placements', '1', '--lines', '3', '--nodes', '3000', '--line-nodes', '2000']
+    with tempfile.TemporaryDirectory() as tmp:
+        whole, resumed = os.path.join(tmp, 'whole.book'), os.path.join(tmp, 'resumed.book')
+        code, out, err = run(['mill-book', '--out', whole, '-q'] + args)
+        expect(code == 0 and out == '' and err == '', 'mill-book: %d %r %r' % (code, out, err))
+        text = open(whole).read()
+        entries = [l for l in text.splitlines() if ':' in l and not l.startswith('#')]
+        expect('tafel-mill-book 2 1 3' in text and len(entries) > 5, text)
+        header = '# tafel-cli mill-book progress: placements 1 nodes 3000 line-nodes 2000\n'
+        with open(resumed + '.progress', 'w') as f:
+            f.write(header + '\n'.join(entries[:7]) + '\n' + entries[7][:5])
+        code, out, err = run(['mill-book', '--out', resumed] + args)
+        expect(code == 0 and err == '', 'resumed: %d %r' % (code, err))
+        expect(out.count('\n') == len(entries) - 7, 'searched again: %r' % out)
+        expect(open(resumed).read() == text, 'the same book')
+        expect(not os.path.exists(resumed + '.progress'), 'the progress file is removed')
+
+        # Lines made with other node counts are not mixed in.
+        with open(resumed + '.progress', 'w') as f:
+            f.write(header.replace('3000', '4000') + entries[0] + '\n')
+        code, out, err = run(['mill-book', '--out', resumed] + args)
+        expect(code == 2 and 'other settings' in err and os.path.exists(resumed + '.progress'),
+               'other settings: %d %r' % (code, err))
+
+        # The engine plays along the lines: White's second stone after
+        # the book's first and any reply.
+        saved = ENV.get('TAFEL_MILL_BOOK')
+        try:
+            ENV['TAFEL_MILL_BOOK'] = whole
+            first = entries[0].split(':')[1].split()[0]
+            code, out = session('mill', ['position startpos moves %s %s' % (first, 'a1' if first != 'a1' else 'g7'),
+                                         'go movetime 5000'])
+            expect(nodes_of(answers(out)[0][0][-1]) == 0, 'from the book: %r' % out)
+        finally:
+            if saved is None:
+                del ENV['TAFEL_MILL_BOOK']
+            else:
+                ENV['TAFEL_MILL_BOOK'] = saved
 
 
 def test_finished_game():

@@ -232,25 +232,107 @@ check_book_two (const TafelMillBook *book)
   g_assert_cmpuint (checked, ==, 15 * (1 + 24 + 24 * 23));
 }
 
-static char *
-small_book (guint placements)
+static void
+count_line (guint       done,
+            guint       total,
+            const char *line,
+            gpointer    user_data)
 {
+  (*(guint *) user_data)++;
+}
+
+static char *
+small_book (guint placements,
+            guint lines)
+{
+  TafelMillBookPlan plan = { placements, lines, 3000, 2000, 2 };
   g_autoptr(GError) error = NULL;
-  char *text = tafel_mill_book_build (placements, 3000, 2, NULL, NULL, NULL, &error);
+  char *text = tafel_mill_book_build (&plan, NULL, NULL, NULL, NULL, &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (text);
   return text;
 }
 
+static guint
+stones_on (const TafelState *state)
+{
+  const TafelMillState *s = TAFEL_MILL_CSTATE (state);
+
+  return (guint) __builtin_popcount (s->stones[0] | s->stones[1]);
+}
+
+/* From @pos (in the book, @placed stones), the book's move and then every
+ * reply that takes no stone: each position so reached with at most
+ * tafel_mill_book_lines () stones must be in the book; its class goes
+ * into @reached, and the walk goes on from it. */
+static void
+walk (const TafelMillBook *book,
+      const TafelState    *pos,
+      guint                placed,
+      GHashTable          *reached)
+{
+  TafelMove replies[TAFEL_MAX_MOVES];
+  TafelMillBookEntry entry;
+  TafelState next = *pos;
+  TafelUndo undo;
+  guint n;
+
+  if (placed + 2 > tafel_mill_book_lines (book))
+    return;
+  g_assert_true (tafel_mill_book_lookup (book, TAFEL_MILL_CSTATE (pos), &entry));
+  tafel_mill_rules.make (&next, &entry.move, &undo);
+  if (stones_on (&next) != placed + 1)
+    return;   /* the book's move took a stone */
+  n = tafel_mill_rules.legal_moves (&next, replies);
+  for (guint i = 0; i < n; i++)
+    {
+      TafelState after = next;
+      const TafelMillState *s = TAFEL_MILL_CSTATE (&after);
+      TafelMillBookEntry found;
+      guint64 key;
+
+      tafel_mill_rules.make (&after, &replies[i], &undo);
+      if (stones_on (&after) != placed + 2)
+        continue;   /* a stone taken: the search's */
+      g_assert_true (tafel_mill_book_lookup (book, s, &found));
+      key = class_of (s->stones[0], s->stones[1]);
+      if (placed + 2 > tafel_mill_book_placements (book) && !g_hash_table_contains (reached, &key))
+        {
+          g_hash_table_add (reached, g_memdup2 (&key, sizeof key));
+          walk (book, &after, placed + 2, reached);
+        }
+    }
+}
+
+/* A side that plays the book meets only book positions up to its lines,
+ * whatever the other side does; and the book holds nothing else. */
+static void
+check_lines (const TafelMillBook *book)
+{
+  guint placements = tafel_mill_book_placements (book);
+  g_autoptr(GPtrArray) whole = tafel_mill_book_positions (placements);
+  g_autoptr(GHashTable) reached = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+
+  for (guint i = 0; i < whole->len; i++)
+    {
+      TafelState state = play (g_ptr_array_index (whole, i));
+      guint placed = stones_on (&state);
+
+      if (placed + 2 > placements)
+        walk (book, &state, placed, reached);
+    }
+  g_assert_cmpuint (tafel_mill_book_size (book), ==, whole->len + g_hash_table_size (reached));
+}
+
 static void
 test_build_and_lookup (void)
 {
-  g_autofree char *text = small_book (2);
-  g_autofree char *again = small_book (2);
+  g_autofree char *text = small_book (2, 2);
+  g_autofree char *again = small_book (2, 2);
   g_autoptr(GError) error = NULL;
   g_autoptr(TafelMillBook) book = tafel_mill_book_new_from_text (text, &error);
-  TafelState later = play ("d2 d6 b4 f4");
+  TafelState later = play ("d2 d6 b4");
   TafelMillBookEntry entry;
 
   g_assert_no_error (error);
@@ -258,9 +340,85 @@ test_build_and_lookup (void)
   g_assert_cmpstr (text, ==, again);
   g_assert_cmpuint (tafel_mill_book_size (book), ==, 51);
   g_assert_cmpuint (tafel_mill_book_placements (book), ==, 2);
+  g_assert_cmpuint (tafel_mill_book_lines (book), ==, 2);
   check_book_two (book);
+  check_lines (book);
   /* Beyond its placements it has nothing. */
   g_assert_false (tafel_mill_book_lookup (book, TAFEL_MILL_CSTATE (&later), &entry));
+}
+
+/* A book whole up to one placement that follows its lines up to four. */
+static void
+test_lines (void)
+{
+  g_autofree char *text = small_book (1, 4);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TafelMillBook) book = tafel_mill_book_new_from_text (text, &error);
+  g_autoptr(GPtrArray) three = tafel_mill_book_positions (3);
+  g_autoptr(GPtrArray) on_lines = NULL;
+  guint off = 0, on = 0;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (tafel_mill_book_lines (book), ==, 4);
+  check_lines (book);
+  on_lines = tafel_mill_book_line_positions (book, 3);
+  g_assert_cmpuint (on_lines->len, >, 0);
+
+  /* Of the positions with three stones, it holds those on its lines. */
+  for (guint i = 0; i < three->len; i++)
+    {
+      TafelState state = play (g_ptr_array_index (three, i));
+      TafelMillBookEntry entry;
+      gboolean listed = FALSE;
+
+      if (stones_on (&state) != 3)
+        continue;
+      for (guint j = 0; j < on_lines->len && !listed; j++)
+        {
+          TafelState other = play (g_ptr_array_index (on_lines, j));
+
+          listed = class_of (TAFEL_MILL_CSTATE (&other)->stones[0],
+                             TAFEL_MILL_CSTATE (&other)->stones[1])
+                   == class_of (TAFEL_MILL_CSTATE (&state)->stones[0],
+                                TAFEL_MILL_CSTATE (&state)->stones[1]);
+        }
+      g_assert_cmpint (tafel_mill_book_lookup (book, TAFEL_MILL_CSTATE (&state), &entry), ==, listed);
+      if (listed)
+        on++;
+      else
+        off++;
+    }
+  g_assert_cmpuint (on, ==, on_lines->len);
+  g_assert_cmpuint (off, >, 0);
+}
+
+/* A build that was stopped goes on from the lines it had made, and
+ * makes the same book. */
+static void
+test_resume (void)
+{
+  TafelMillBookPlan plan = { 1, 3, 3000, 2000, 2 };
+  g_autofree char *whole = small_book (1, 3);
+  g_auto(GStrv) lines = g_strsplit (whole, "\n", -1);
+  g_autoptr(GPtrArray) made = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *again = NULL;
+  guint searched = 0, entries = 0;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (strchr (lines[i], ':') != NULL && lines[i][0] != '#')
+      {
+        /* Every other line, as if two jobs had been stopped. */
+        if (entries++ % 2 == 0)
+          g_ptr_array_add (made, lines[i]);
+      }
+  g_ptr_array_add (made, NULL);
+
+  again = tafel_mill_book_build (&plan, (const char *const *) made->pdata, count_line,
+                                 &searched, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (again, ==, whole);
+  g_assert_cmpuint (searched, ==, entries / 2);
 }
 
 /* @text with line @index (0 = the first entry after the header) replaced
@@ -307,7 +465,7 @@ expect_damaged (const char *text,
 static void
 test_damaged (void)
 {
-  g_autofree char *text = small_book (1);
+  g_autofree char *text = small_book (1, 1);
   g_autofree char *first = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(TafelMillBook) book = NULL;
@@ -321,7 +479,7 @@ test_damaged (void)
     { 4, "b4 : b4 20 5", "not legal" },
     { 4, "b4 : g9 20 5", "not legal" },
     { 4, "b4 d2 : f4 20 5", "not one of the book" },
-    { 4, "b4 b4 : f4 20 5", "line 9" },
+    { 4, "b4 b4 : f4 20 5", "line 10" },
     { 4, "b4 d2", "colon" },
     { 4, "b4 : d2 20", "a move, a score and a depth" },
     { 4, "b4 : d2 99999 5", "out of range" },
@@ -341,11 +499,14 @@ test_damaged (void)
 
   expect_damaged ("", "empty");
   expect_damaged ("# nothing but a comment\n", "empty");
-  expect_damaged ("tafel-mill-books 1 1 3000\n", "does not start like one");
-  expect_damaged ("tafel-mill-book 2 1 3000\n", "another version");
-  expect_damaged ("tafel-mill-book 1 9 3000\n", "out of range");
-  expect_damaged ("tafel-mill-book 1 0 3000\n", "holds 0 of its 1 positions");
-  expect_damaged ("tafel-mill-book 1 0 3000\n\xff\xfe : d2 1 1\n", "line 2");
+  expect_damaged ("tafel-mill-books 2 1 1\n", "does not start like one");
+  expect_damaged ("tafel-mill-book 1 3 25000000\n", "another version");
+  expect_damaged ("tafel-mill-book 2 1 1 3000\n", "another version");
+  expect_damaged ("tafel-mill-book 2 9 9\n", "placements is out of range");
+  expect_damaged ("tafel-mill-book 2 3 2\n", "lines is out of range");
+  expect_damaged ("tafel-mill-book 2 1 99\n", "lines is out of range");
+  expect_damaged ("tafel-mill-book 2 0 0\n", "holds 0 of its 1 positions");
+  expect_damaged ("tafel-mill-book 2 0 0\n\xff\xfe : d2 1 1\n", "line 2");
 
   /* A file that is not there is an error of its own. */
   first = g_build_filename (g_get_tmp_dir (), "no-such-dir-tafel", "book", NULL);
@@ -354,6 +515,48 @@ test_damaged (void)
   book = tafel_mill_book_load (first, &error);
   g_assert_null (book);
   g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+}
+
+/* Along the lines, a position missing or one the lines do not reach. */
+static void
+test_damaged_lines (void)
+{
+  g_autofree char *text = small_book (1, 3);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TafelMillBook) book = tafel_mill_book_new_from_text (text, &error);
+  g_autoptr(GPtrArray) on_lines = tafel_mill_book_line_positions (book, 3);
+  g_autoptr(GPtrArray) three = tafel_mill_book_positions (3);
+  g_autofree char *dropped = NULL;
+  g_autofree char *off_line = NULL;
+  g_autofree char *replaced = NULL;
+  g_autofree char *says = NULL;
+  guint size = tafel_mill_book_size (book);
+
+  g_assert_no_error (error);
+  /* The lines come last, so the last entry is on them. */
+  dropped = edit_line (text, size - 1, NULL);
+  says = g_strdup_printf ("holds %u of its %u positions", on_lines->len - 1, on_lines->len);
+  expect_damaged (dropped, says);
+
+  /* A position with three stones that the lines do not reach. */
+  for (guint i = 0; i < three->len && off_line == NULL; i++)
+    {
+      TafelState state = play (g_ptr_array_index (three, i));
+      TafelMillBookEntry entry;
+
+      if (stones_on (&state) == 3 && !tafel_mill_book_lookup (book, TAFEL_MILL_CSTATE (&state), &entry))
+        {
+          TafelMove moves[TAFEL_MAX_MOVES];
+          g_autofree char *move = NULL;
+
+          g_assert_cmpuint (tafel_mill_rules.legal_moves (&state, moves), >, 0);
+          move = tafel_rules_format_move (&tafel_mill_rules, &state, &moves[0]);
+          off_line = g_strdup_printf ("%s : %s 0 1", (char *) g_ptr_array_index (three, i), move);
+        }
+    }
+  g_assert_nonnull (off_line);
+  replaced = edit_line (text, size - 1, off_line);
+  expect_damaged (replaced, "do not reach the position after");
 }
 
 /* Searches by time play the book (nothing searched); searches to a depth
@@ -383,8 +586,15 @@ test_search_uses_book (void)
   g_assert_cmpuint (result.depth, ==, 4);
   g_assert_cmpuint (result.nodes, >, 0);
 
-  /* After four placements the search chooses. */
-  state = play ("g7 f4 d2 d6");
+  /* Where the book's lines end, the search chooses. */
+  state = play ("");
+  while (tafel_mill_book_lookup (book, TAFEL_MILL_CSTATE (&state), &entry))
+    {
+      TafelUndo undo;
+
+      tafel_mill_rules.make (&state, &entry.move, &undo);
+    }
+  g_assert_cmpuint (stones_on (&state), >, tafel_mill_book_placements (book));
   g_assert_true (tafel_mill_search (&state, &history, &limits, NULL, NULL, &result));
   g_assert_cmpuint (result.nodes, >, 0);
 }
@@ -396,7 +606,6 @@ test_shipped (void)
   const char *path = g_getenv (TAFEL_MILL_BOOK_ENV);
   g_autoptr(GError) error = NULL;
   g_autoptr(TafelMillBook) book = NULL;
-  g_autoptr(GPtrArray) positions = NULL;
 
   if (path == NULL || *path == '\0')
     {
@@ -406,9 +615,8 @@ test_shipped (void)
   book = tafel_mill_book_load (path, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (tafel_mill_book_placements (book), >=, 3);
-  positions = tafel_mill_book_positions (tafel_mill_book_placements (book));
-  g_assert_cmpuint (tafel_mill_book_size (book), ==, positions->len);
   check_book_two (book);
+  check_lines (book);
 }
 
 int
@@ -420,7 +628,10 @@ main (int    argc,
 
   g_test_add_func ("/mill-book/positions", test_positions);
   g_test_add_func ("/mill-book/build-and-lookup", test_build_and_lookup);
+  g_test_add_func ("/mill-book/lines", test_lines);
+  g_test_add_func ("/mill-book/resume", test_resume);
   g_test_add_func ("/mill-book/damaged", test_damaged);
+  g_test_add_func ("/mill-book/damaged-lines", test_damaged_lines);
   g_test_add_func ("/mill-book/search-uses-book", test_search_uses_book);
   g_test_add_func ("/mill-book/shipped", test_shipped);
 

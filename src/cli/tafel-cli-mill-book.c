@@ -1,23 +1,87 @@
 /* tafel-cli-mill-book.c: tafel-cli mill-book — make the Mill opening book
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Each line is appended to FILE.progress as soon as it is made, so that a
+ * build of hours that is stopped goes on where it was when the same
+ * command runs again.  The file is removed once the book is written.
  */
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "tafel-cli.h"
 #include "tafel-mill-book-build.h"
 
+typedef struct {
+  FILE *progress_file;
+  gboolean quiet;
+} Progress;
+
 static void
-print_progress (guint       done,
-                guint       total,
-                const char *line,
-                gpointer    user_data)
+note_line (guint       done,
+           guint       total,
+           const char *line,
+           gpointer    user_data)
 {
-  printf ("%u/%u %s\n", done, total, line);
-  fflush (stdout);
+  Progress *p = user_data;
+
+  fprintf (p->progress_file, "%s\n", line);
+  fflush (p->progress_file);
+  if (!p->quiet)
+    {
+      printf ("%u/%u %s\n", done, total, line);
+      fflush (stdout);
+    }
+}
+
+/* The lines an earlier run of the same plan left in @path (none when
+ * there is no such file), without a last line cut short. */
+static gboolean
+read_progress (const char  *path,
+               const char  *header,
+               GStrv       *made,
+               GError     **error)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) local = NULL;
+  g_autoptr(GStrvBuilder) lines = g_strv_builder_new ();
+  g_auto(GStrv) split = NULL;
+  guint n;
+
+  if (!g_file_get_contents (path, &text, NULL, &local))
+    {
+      if (!g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+      *made = NULL;
+      return TRUE;
+    }
+
+  split = g_strsplit (text, "\n", -1);
+  n = g_strv_length (split);
+  if (n == 0 || strcmp (split[0], header) != 0)
+    {
+      g_autofree char *name = g_filename_display_name (path);
+
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
+                   /* Translators: %s is a file name */
+                   _("%s was left by a build with other settings; remove it to start again"),
+                   name);
+      return FALSE;
+    }
+  /* The part after the last newline was being written when it stopped. */
+  for (guint i = 1; i + 1 < n; i++)
+    if (*split[i] != '\0')
+      g_strv_builder_add (lines, split[i]);
+  *made = g_strv_builder_end (lines);
+  return TRUE;
 }
 
 int
@@ -25,20 +89,28 @@ tafel_cli_mill_book (int    argc,
                      char **argv)
 {
   g_autofree char *out = NULL;
-  int placements = 3, jobs = (int) g_get_num_processors ();
-  gint64 nodes = 25000000;
+  int placements = 3, lines = -1, jobs = (int) g_get_num_processors ();
+  gint64 nodes = 25000000, line_nodes = -1;
   gboolean quiet = FALSE;
   g_autoptr(GOptionContext) context = g_option_context_new (_("— make the Mill opening book"));
   g_autoptr(GError) error = NULL;
-  g_autoptr(TafelMillBook) check = NULL;
   g_autofree char *text = NULL;
   g_autofree char *summary = NULL;
+  g_autofree char *progress_path = NULL;
+  g_autofree char *header = NULL;
+  g_auto(GStrv) made = NULL;
+  TafelMillBookPlan plan;
+  Progress progress = { NULL, FALSE };
   const GOptionEntry entries[] = {
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out, N_("The book file to write"), N_("FILE") },
     { "placements", 'p', 0, G_OPTION_ARG_INT, &placements,
       N_("Every position with at most N stones placed (default: 3)"), N_("N") },
+    { "lines", 'l', 0, G_OPTION_ARG_INT, &lines,
+      N_("Then follow the book’s lines up to N stones placed (default: none)"), N_("N") },
     { "nodes", 'n', 0, G_OPTION_ARG_INT64, &nodes,
       N_("Search each position to N nodes (default: 25000000)"), N_("N") },
+    { "line-nodes", 0, 0, G_OPTION_ARG_INT64, &line_nodes,
+      N_("Search each position along the lines to N nodes (default: as --nodes)"), N_("N") },
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
       N_("Positions searched at a time (default: one per core)"), N_("N") },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Do not print each position’s line"), NULL },
@@ -49,9 +121,12 @@ tafel_cli_mill_book (int    argc,
   /* Translators: the first %s is a file name, the second an environment
    * variable */
   summary = g_strdup_printf (_("Searches every Nine Men's Morris position with at most N stones placed (one\n"
-                               "of each class of symmetric positions) and writes the moves found to FILE,\n"
-                               "the book the engine reads as %s (installed, or named by %s).\n"
-                               "The same command makes the same book on every machine."),
+                               "of each class of symmetric positions), then, with --lines, the positions\n"
+                               "the book's moves and every reply lead to, and writes the moves found to\n"
+                               "FILE, the book the engine reads as %s (installed, or named by %s).\n"
+                               "The same command makes the same book on every machine.  Each line is\n"
+                               "kept in FILE.progress as it is made: run the command again to go on\n"
+                               "after it was stopped."),
                              TAFEL_MILL_BOOK_FILE, TAFEL_MILL_BOOK_ENV);
   g_option_context_set_summary (context, summary);
   if (!tafel_cli_parse_args (context, &argc, &argv))
@@ -62,22 +137,46 @@ tafel_cli_mill_book (int    argc,
     return tafel_cli_fail (_("--out is required"));
   if (placements < 0 || placements > TAFEL_MILL_BOOK_MAX_PLACEMENTS)
     return tafel_cli_fail (_("--placements must be from 0 to %d"), TAFEL_MILL_BOOK_MAX_PLACEMENTS);
-  if (nodes < 1000 || nodes > G_GINT64_CONSTANT (1000000000000))
-    return tafel_cli_fail (_("--nodes must be from 1000 to 10^12"));
+  if (lines == -1)
+    lines = placements;
+  if (lines < placements || lines > TAFEL_MILL_BOOK_MAX_LINES)
+    return tafel_cli_fail (_("--lines must be from --placements to %d"), TAFEL_MILL_BOOK_MAX_LINES);
+  if (line_nodes == -1)
+    line_nodes = nodes;
+  if (nodes < 1000 || nodes > G_GINT64_CONSTANT (1000000000000)
+      || line_nodes < 1000 || line_nodes > G_GINT64_CONSTANT (1000000000000))
+    return tafel_cli_fail (_("--nodes and --line-nodes must be from 1000 to 10^12"));
   if (jobs < 1 || jobs > 64)
     return tafel_cli_fail (_("--jobs must be from 1 to 64"));
 
-  text = tafel_mill_book_build (placements, nodes, jobs, quiet ? NULL : print_progress, NULL,
-                                NULL, &error);
-  if (text == NULL)
+  plan = (TafelMillBookPlan) { placements, lines, nodes, line_nodes, jobs };
+  /* Lines made with other node counts would make another book; the
+   * length of the lines may grow between runs. */
+  header = g_strdup_printf ("# tafel-cli mill-book progress: placements %d nodes %" G_GINT64_FORMAT
+                            " line-nodes %" G_GINT64_FORMAT, placements, nodes, line_nodes);
+  progress_path = g_strconcat (out, ".progress", NULL);
+  if (!read_progress (progress_path, header, &made, &error))
     return tafel_cli_fail ("%s", error->message);
+  progress.progress_file = g_fopen (progress_path, "a");
+  if (progress.progress_file == NULL)
+    {
+      int saved = errno;
+      g_autofree char *name = g_filename_display_name (progress_path);
 
-  /* What the engine will read back must be a whole book. */
-  check = tafel_mill_book_new_from_text (text, &error);
-  if (check == NULL)
+      return tafel_cli_fail ("%s: %s", name, g_strerror (saved));
+    }
+  if (made == NULL)
+    fprintf (progress.progress_file, "%s\n", header);
+  progress.quiet = quiet;
+
+  text = tafel_mill_book_build (&plan, (const char *const *) made, note_line, &progress,
+                                NULL, &error);
+  fclose (progress.progress_file);
+  if (text == NULL)
     return tafel_cli_fail ("%s", error->message);
   if (!g_file_set_contents (out, text, -1, &error))
     return tafel_cli_fail ("%s", error->message);
+  g_unlink (progress_path);
 
   return 0;
 }

@@ -5,7 +5,8 @@
  * Any bytes (up to the first NUL) go to tafel_mill_book_new_from_text ().
  * Besides crashes, leaks and undefined behaviour, the target aborts when:
  *  - a failure is not TAFEL_ERROR_FORMAT with a valid UTF-8 message;
- *  - a book that loads covers more placements than a book can, or
+ *  - a book that loads covers more placements than a book can, has
+ *    lines shorter than its whole part or longer than allowed, or
  *    answers a lookup (the start and every position of the first two
  *    placements) with a move that is not legal there or a score beyond
  *    a won game.
@@ -58,6 +59,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 
   REQUIRE (error == NULL);
   REQUIRE (tafel_mill_book_placements (book) <= TAFEL_MILL_BOOK_MAX_PLACEMENTS);
+  REQUIRE (tafel_mill_book_placements (book) <= tafel_mill_book_lines (book));
+  REQUIRE (tafel_mill_book_lines (book) <= TAFEL_MILL_BOOK_MAX_LINES);
 
   tafel_mill_rules.init (&start);
   check_lookup (book, &start);

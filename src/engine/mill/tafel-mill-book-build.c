@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "tafel-error.h"
 #include "tafel-games.h"
@@ -15,9 +16,10 @@
  * 25-million-node search stores. */
 #define BUILD_TT_BITS 22
 
+/* One stage: the whole part, or one placement along the lines. */
 typedef struct {
   GPtrArray *positions;     /* placements of each position */
-  char **lines;             /* the book's line of each, once searched */
+  char **lines;             /* the book's line of each, once known */
   guint64 nodes;
   gint next;                /* the next position to take (atomic) */
   guint done;               /* under lock */
@@ -25,7 +27,7 @@ typedef struct {
   TafelMillBookProgress progress;
   gpointer user_data;
   GCancellable *cancellable;
-} Build;
+} Stage;
 
 static char *
 search_position (TafelMillSearcher *searcher,
@@ -52,82 +54,147 @@ search_position (TafelMillSearcher *searcher,
 static gpointer
 job_main (gpointer data)
 {
-  Build *b = data;
+  Stage *stage = data;
   TafelMillSearcher *searcher = tafel_mill_searcher_new (BUILD_TT_BITS);
 
   for (;;)
     {
-      guint i = (guint) g_atomic_int_add (&b->next, 1);
+      guint i = (guint) g_atomic_int_add (&stage->next, 1);
       char *line;
 
-      if (i >= b->positions->len)
+      if (i >= stage->positions->len)
         break;
-      line = search_position (searcher, g_ptr_array_index (b->positions, i), b->nodes,
-                              b->cancellable);
+      if (stage->lines[i] != NULL)
+        continue;   /* made before */
+      line = search_position (searcher, g_ptr_array_index (stage->positions, i), stage->nodes,
+                              stage->cancellable);
       if (line == NULL)
         break;   /* cancelled */
 
-      g_mutex_lock (&b->lock);
-      b->lines[i] = line;
-      b->done++;
-      if (b->progress != NULL)
-        b->progress (b->done, b->positions->len, line, b->user_data);
-      g_mutex_unlock (&b->lock);
+      g_mutex_lock (&stage->lock);
+      stage->lines[i] = line;
+      stage->done++;
+      if (stage->progress != NULL)
+        stage->progress (stage->done, stage->positions->len, line, stage->user_data);
+      g_mutex_unlock (&stage->lock);
     }
 
   tafel_mill_searcher_free (searcher);
   return NULL;
 }
 
-char *
-tafel_mill_book_build (guint                  placements,
-                       guint64                nodes,
-                       guint                  jobs,
-                       TafelMillBookProgress  progress,
-                       gpointer               user_data,
-                       GCancellable          *cancellable,
-                       GError               **error)
+/* The position a line is for: its placements, as the builder writes them. */
+static char *
+line_position (const char *line)
 {
-  g_autoptr(GPtrArray) positions = NULL;
+  const char *colon = strchr (line, ':');
+
+  return colon != NULL ? g_strstrip (g_strndup (line, colon - line)) : NULL;
+}
+
+/* Fills in every line of @stage, those in @made without searching. */
+static gboolean
+run_stage (Stage        *stage,
+           guint         jobs,
+           GHashTable   *made,
+           GCancellable *cancellable,
+           GError      **error)
+{
   g_autoptr(GPtrArray) threads = g_ptr_array_new ();
-  GString *text;
-  Build b = { 0 };
 
-  g_return_val_if_fail (placements <= TAFEL_MILL_BOOK_MAX_PLACEMENTS, NULL);
-  g_return_val_if_fail (nodes > 0 && jobs > 0, NULL);
-
-  positions = tafel_mill_book_positions (placements);
-  b.positions = positions;
-  b.lines = g_new0 (char *, positions->len + 1);
-  b.nodes = nodes;
-  b.progress = progress;
-  b.user_data = user_data;
-  b.cancellable = cancellable;
-  g_mutex_init (&b.lock);
-
-  for (guint j = 0; j < MIN (jobs, positions->len); j++)
-    g_ptr_array_add (threads, g_thread_new ("tafel-mill-book", job_main, &b));
-  for (guint j = 0; j < threads->len; j++)
-    g_thread_join (g_ptr_array_index (threads, j));
-  g_mutex_clear (&b.lock);
-
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+  stage->lines = g_new0 (char *, stage->positions->len + 1);
+  for (guint i = 0; i < stage->positions->len; i++)
     {
-      g_strfreev (b.lines);
-      return NULL;
+      const char *line = g_hash_table_lookup (made, g_ptr_array_index (stage->positions, i));
+
+      if (line != NULL)
+        {
+          stage->lines[i] = g_strdup (line);
+          stage->done++;
+        }
     }
 
-  text = g_string_new (NULL);
+  g_mutex_init (&stage->lock);
+  for (guint j = 0; j < MIN (jobs, stage->positions->len - stage->done); j++)
+    g_ptr_array_add (threads, g_thread_new ("tafel-mill-book", job_main, stage));
+  for (guint j = 0; j < threads->len; j++)
+    g_thread_join (g_ptr_array_index (threads, j));
+  g_mutex_clear (&stage->lock);
+
+  return !g_cancellable_set_error_if_cancelled (cancellable, error);
+}
+
+char *
+tafel_mill_book_build (const TafelMillBookPlan  *plan,
+                       const char *const        *made,
+                       TafelMillBookProgress     progress,
+                       gpointer                  user_data,
+                       GCancellable             *cancellable,
+                       GError                  **error)
+{
+  g_autoptr(GHashTable) made_lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(TafelMillBook) book = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_return_val_if_fail (plan->placements <= TAFEL_MILL_BOOK_MAX_PLACEMENTS, NULL);
+  g_return_val_if_fail (plan->placements <= plan->lines
+                        && plan->lines <= TAFEL_MILL_BOOK_MAX_LINES, NULL);
+  g_return_val_if_fail (plan->nodes > 0 && plan->line_nodes > 0 && plan->jobs > 0, NULL);
+
+  for (guint i = 0; made != NULL && made[i] != NULL; i++)
+    {
+      char *position = line_position (made[i]);
+
+      if (position != NULL)
+        g_hash_table_replace (made_lines, position, (gpointer) made[i]);
+    }
+
   g_string_append_printf (text,
                           "# Nine Men's Morris opening book of Tafel, made by tafel-cli mill-book:\n"
                           "# every position with at most %u stones placed (up to symmetry), each\n"
-                          "# searched to %" G_GUINT64_FORMAT " nodes.  Placements : move, score (1/100 stone), depth.\n"
-                          "%s %d %u %" G_GUINT64_FORMAT "\n",
-                          placements, nodes, TAFEL_MILL_BOOK_MAGIC, TAFEL_MILL_BOOK_VERSION,
-                          placements, nodes);
-  for (guint i = 0; i < positions->len; i++)
-    g_string_append_printf (text, "%s\n", b.lines[i]);
-  g_strfreev (b.lines);
+                          "# searched to %" G_GUINT64_FORMAT " nodes.\n",
+                          plan->placements, plan->nodes);
+  if (plan->lines > plan->placements)
+    g_string_append_printf (text,
+                            "# Then, up to %u stones placed, the positions the book's moves and\n"
+                            "# every reply lead to, each searched to %" G_GUINT64_FORMAT " nodes.\n",
+                            plan->lines, plan->line_nodes);
+  g_string_append_printf (text,
+                          "# Placements : move, score (1/100 stone), depth.\n"
+                          "%s %d %u %u\n",
+                          TAFEL_MILL_BOOK_MAGIC, TAFEL_MILL_BOOK_VERSION,
+                          plan->placements, plan->lines);
 
-  return g_string_free (text, FALSE);
+  /* The whole part, then each placement along the lines: the positions
+   * of a placement come from the book's moves two placements before. */
+  book = tafel_mill_book_new (plan->placements, plan->lines);
+  for (guint k = plan->placements; k <= plan->lines; k++)
+    {
+      Stage stage = {
+        .positions = k == plan->placements ? tafel_mill_book_positions (k)
+                                           : tafel_mill_book_line_positions (book, k),
+        .nodes = k == plan->placements ? plan->nodes : plan->line_nodes,
+        .progress = progress,
+        .user_data = user_data,
+        .cancellable = cancellable,
+      };
+      gboolean ok = run_stage (&stage, plan->jobs, made_lines, cancellable, error);
+
+      for (guint i = 0; ok && i < stage.positions->len; i++)
+        {
+          ok = tafel_mill_book_add (book, stage.lines[i], error);
+          if (!ok)
+            g_prefix_error (error, "“%s”: ", stage.lines[i]);
+          g_string_append_printf (text, "%s\n", stage.lines[i]);
+        }
+      g_strfreev (stage.lines);
+      g_ptr_array_unref (stage.positions);
+      if (!ok)
+        return NULL;
+    }
+
+  /* What the engine will read back must be a whole book. */
+  if (!tafel_mill_book_check (book, error))
+    return NULL;
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }

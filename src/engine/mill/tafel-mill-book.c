@@ -23,7 +23,8 @@
 
 struct _TafelMillBook {
   GHashTable *entries;    /* canonical key (guint64 *) -> TafelMillBookEntry * */
-  guint placements;
+  guint placements;       /* whole up to this many stones placed */
+  guint lines;            /* along its lines up to this many */
 };
 
 /* ---- canonical positions ---- */
@@ -88,13 +89,13 @@ map_move (const TafelMove *move,
   return image;
 }
 
-/* The placements leading to @s (no stone taken): White's and Black's
- * stones in turn, each side's from a1 on. */
+/* The placements leading to the position of @key (no stone taken):
+ * White's and Black's stones in turn, each side's from a1 on. */
 static char *
-placements_text (const TafelMillState *s)
+key_text (guint64 key)
 {
   const char *const *names = tafel_mill_board.point_names;
-  guint32 stones[2] = { s->stones[0], s->stones[1] };
+  guint32 stones[2] = { (guint32) (key >> 24), (guint32) (key & TAFEL_MILL_ALL) };
   GString *text = g_string_new (NULL);
 
   for (int side = 0; (stones[0] | stones[1]) != 0; side ^= 1)
@@ -104,6 +105,12 @@ placements_text (const TafelMillState *s)
       stones[side] &= stones[side] - 1;
     }
   return g_string_free (text, FALSE);
+}
+
+static guint
+key_placements (guint64 key)
+{
+  return (guint) __builtin_popcountll (key);
 }
 
 static guint64 *
@@ -135,7 +142,8 @@ tafel_mill_book_positions (guint placements)
           TafelMove moves[TAFEL_MAX_MOVES];
           guint n;
 
-          g_ptr_array_add (positions, placements_text (s));
+          g_ptr_array_add (positions,
+                           key_text ((guint64) s->stones[0] << 24 | s->stones[1]));
           if (k == placements)
             continue;
 
@@ -167,7 +175,92 @@ tafel_mill_book_positions (guint placements)
   return positions;
 }
 
+static int
+compare_keys (gconstpointer a,
+              gconstpointer b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The canonical keys of tafel_mill_book_line_positions (), sorted. */
+static GArray *
+line_keys (const TafelMillBook *book,
+           guint                placed)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  GArray *keys = g_array_new (FALSE, FALSE, sizeof (guint64));
+  GHashTableIter iter;
+  gpointer key_p, value;
+
+  g_hash_table_iter_init (&iter, book->entries);
+  while (placed >= 2 && g_hash_table_iter_next (&iter, &key_p, &value))
+    {
+      guint64 key = *(const guint64 *) key_p;
+      const TafelMillBookEntry *entry = value;
+      g_autofree char *text = NULL;
+      TafelMove replies[TAFEL_MAX_MOVES];
+      TafelState state;
+      TafelMillState *s = TAFEL_MILL_STATE (&state);
+      guint n;
+
+      if (key_placements (key) + 2 != placed)
+        continue;
+      /* The canonical position, in whose frame the move is kept. */
+      text = key_text (key);
+      if (!tafel_rules_parse_moves (&tafel_mill_rules, text, &state, NULL, NULL))
+        g_return_val_if_reached (keys);
+      tafel_mill_apply (s, &entry->move);
+      if (placements_of (s) < 0)
+        continue;   /* the book's move closes a mill */
+      n = tafel_mill_generate (s, replies);
+      for (guint i = 0; i < n; i++)
+        {
+          TafelMillState child = *s;
+          guint64 child_key;
+          guint sym;
+
+          tafel_mill_apply (&child, &replies[i]);
+          if (placements_of (&child) < 0)
+            continue;
+          child_key = canonical_key (&child, &sym);
+          if (!g_hash_table_contains (seen, &child_key))
+            {
+              g_hash_table_add (seen, key_new (child_key));
+              g_array_append_val (keys, child_key);
+            }
+        }
+    }
+  g_array_sort (keys, compare_keys);
+  return keys;
+}
+
+GPtrArray *
+tafel_mill_book_line_positions (const TafelMillBook *book,
+                                guint                placed)
+{
+  g_autoptr(GArray) keys = NULL;
+  GPtrArray *positions = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_val_if_fail (book != NULL, positions);
+
+  keys = line_keys (book, placed);
+  for (guint i = 0; i < keys->len; i++)
+    g_ptr_array_add (positions, key_text (g_array_index (keys, guint64, i)));
+  return positions;
+}
+
 /* ---- reading ---- */
+
+static gboolean
+format_error (GError     **error,
+              const char  *reason)
+{
+  g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
+               _("Not a valid Mill opening book: %s"), reason);
+  return FALSE;
+}
 
 static gboolean
 line_error (GError    **error,
@@ -181,34 +274,62 @@ line_error (GError    **error,
 }
 
 static gboolean
+reason_error (GError     **error,
+              const char  *reason)
+{
+  g_set_error_literal (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT, reason);
+  return FALSE;
+}
+
+static gboolean
 parse_header (const char  *text,
               guint        line,
               guint       *placements,
+              guint       *lines,
               GError     **error)
 {
   g_auto(GStrv) words = g_strsplit_set (text, " \t", -1);
-  guint64 version, n;
+  guint64 version, n, m;
 
-  if (g_strv_length (words) != 4 || strcmp (words[0], TAFEL_MILL_BOOK_MAGIC) != 0)
+  if (g_strv_length (words) < 2 || strcmp (words[0], TAFEL_MILL_BOOK_MAGIC) != 0)
     return line_error (error, line, _("it does not start like one"));
   if (!g_ascii_string_to_unsigned (words[1], 10, 0, G_MAXUINT, &version, NULL)
-      || version != TAFEL_MILL_BOOK_VERSION)
+      || version != TAFEL_MILL_BOOK_VERSION || g_strv_length (words) != 4)
     return line_error (error, line, _("it has another version"));
   if (!g_ascii_string_to_unsigned (words[2], 10, 0, TAFEL_MILL_BOOK_MAX_PLACEMENTS, &n, NULL))
     return line_error (error, line, _("the number of placements is out of range"));
+  if (!g_ascii_string_to_unsigned (words[3], 10, n, TAFEL_MILL_BOOK_MAX_LINES, &m, NULL))
+    return line_error (error, line, _("the length of its lines is out of range"));
   *placements = n;
+  *lines = m;
   return TRUE;
 }
 
-/* One line "PLACED : MOVE SCORE DEPTH" into @book. */
-static gboolean
-parse_entry (TafelMillBook  *book,
-             const char     *text,
-             guint           line,
-             GError        **error)
+TafelMillBook *
+tafel_mill_book_new (guint placements,
+                     guint lines)
+{
+  TafelMillBook *book = g_new0 (TafelMillBook, 1);
+
+  g_return_val_if_fail (placements <= TAFEL_MILL_BOOK_MAX_PLACEMENTS, book);
+  g_return_val_if_fail (placements <= lines && lines <= TAFEL_MILL_BOOK_MAX_LINES, book);
+
+  book->entries = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  book->placements = placements;
+  book->lines = lines;
+  return book;
+}
+
+/* One line "PLACED : MOVE SCORE DEPTH" into @book; the error says only
+ * what is wrong, not where. */
+gboolean
+tafel_mill_book_add (TafelMillBook  *book,
+                     const char     *text,
+                     GError        **error)
 {
   const char *colon = strchr (text, ':');
   g_autofree char *placed = NULL;
+  g_autofree char *rest = NULL;
   g_auto(GStrv) words = NULL;
   g_autoptr(GError) local = NULL;
   TafelState state;
@@ -220,19 +341,22 @@ parse_entry (TafelMillBook  *book,
   guint sym;
   int placed_count;
 
+  g_return_val_if_fail (book != NULL && text != NULL, FALSE);
+
   if (colon == NULL)
-    return line_error (error, line, _("a colon is missing"));
+    return reason_error (error, _("a colon is missing"));
   placed = g_strndup (text, colon - text);
   tafel_mill_rules.init (&state);
   if (!tafel_rules_play_moves (&tafel_mill_rules, placed, &state, NULL, &local))
-    return line_error (error, line, local->message);
+    return reason_error (error, local->message);
   placed_count = placements_of (s);
-  if (placed_count < 0 || (guint) placed_count > book->placements)
-    return line_error (error, line, _("the position is not one of the book’s"));
+  if (placed_count < 0 || (guint) placed_count > book->lines)
+    return reason_error (error, _("the position is not one of the book’s"));
 
-  words = g_strsplit_set (g_strstrip ((char *) colon + 1), " \t", -1);
+  rest = g_strstrip (g_strdup (colon + 1));
+  words = g_strsplit_set (rest, " \t", -1);
   if (g_strv_length (words) != 3)
-    return line_error (error, line, _("a move, a score and a depth must follow the colon"));
+    return reason_error (error, _("a move, a score and a depth must follow the colon"));
 
   entry = g_new0 (TafelMillBookEntry, 1);
   cursor = words[0];
@@ -241,14 +365,14 @@ parse_entry (TafelMillBook  *book,
       || !tafel_rules_is_legal (&tafel_mill_rules, &state, &entry->move))
     {
       g_free (entry);
-      return line_error (error, line, _("the move is not legal there"));
+      return reason_error (error, _("the move is not legal there"));
     }
   if (!g_ascii_string_to_signed (words[1], 10, -TAFEL_MILL_SCORE_WIN, TAFEL_MILL_SCORE_WIN,
                                  &score, NULL)
       || !g_ascii_string_to_unsigned (words[2], 10, 1, 64, &depth, NULL))
     {
       g_free (entry);
-      return line_error (error, line, _("the score or the depth is out of range"));
+      return reason_error (error, _("the score or the depth is out of range"));
     }
   entry->score = (int) score;
   entry->depth = (guint) depth;
@@ -257,10 +381,72 @@ parse_entry (TafelMillBook  *book,
   if (g_hash_table_contains (book->entries, &key))
     {
       g_free (entry);
-      return line_error (error, line, _("the position is in the book twice"));
+      return reason_error (error, _("the position is in the book twice"));
     }
   entry->move = map_move (&entry->move, sym, FALSE);
   g_hash_table_insert (book->entries, key_new (key), entry);
+  return TRUE;
+}
+
+static gboolean
+count_error (GError **error,
+             guint    held,
+             guint    expected)
+{
+  g_autofree char *reason =
+    /* Translators: the book has fewer positions than it should */
+    g_strdup_printf (_("it holds %u of its %u positions"), held, expected);
+
+  return format_error (error, reason);
+}
+
+gboolean
+tafel_mill_book_check (const TafelMillBook  *book,
+                       GError              **error)
+{
+  g_autofree guint *held = g_new0 (guint, book->lines + 1);
+  g_autoptr(GPtrArray) whole = tafel_mill_book_positions (book->placements);
+  GHashTableIter iter;
+  gpointer key_p;
+  guint whole_held = 0;
+
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  g_hash_table_iter_init (&iter, book->entries);
+  while (g_hash_table_iter_next (&iter, &key_p, NULL))
+    held[key_placements (*(const guint64 *) key_p)]++;
+
+  /* The whole part: no position twice, so counting is enough. */
+  for (guint k = 0; k <= book->placements; k++)
+    whole_held += held[k];
+  if (whole_held != whole->len)
+    return count_error (error, whole_held, whole->len);
+
+  /* Each placement beyond: exactly the positions the lines reach. */
+  for (guint k = book->placements + 1; k <= book->lines; k++)
+    {
+      g_autoptr(GArray) keys = line_keys (book, k);
+
+      g_hash_table_iter_init (&iter, book->entries);
+      while (g_hash_table_iter_next (&iter, &key_p, NULL))
+        {
+          guint64 key = *(const guint64 *) key_p;
+
+          if (key_placements (key) == k
+              && (keys->len == 0
+                  || bsearch (&key, keys->data, keys->len, sizeof (guint64), compare_keys) == NULL))
+            {
+              g_autofree char *text = key_text (key);
+              g_autofree char *reason =
+                /* Translators: %s are the placements leading to a position */
+                g_strdup_printf (_("its lines do not reach the position after %s"), text);
+
+              return format_error (error, reason);
+            }
+        }
+      if (held[k] != keys->len)
+        return count_error (error, held[k], keys->len);
+    }
   return TRUE;
 }
 
@@ -268,19 +454,17 @@ TafelMillBook *
 tafel_mill_book_new_from_text (const char  *text,
                                GError     **error)
 {
-  g_autoptr(TafelMillBook) book = g_new0 (TafelMillBook, 1);
+  g_autoptr(TafelMillBook) book = NULL;
   g_auto(GStrv) lines = NULL;
-  gboolean header = FALSE;
-  guint expected;
 
   g_return_val_if_fail (text != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  book->entries = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   lines = g_strsplit (text, "\n", -1);
   for (guint i = 0; lines[i] != NULL; i++)
     {
       char *hash = strchr (lines[i], '#');
+      g_autoptr(GError) local = NULL;
       char *line;
 
       if (hash != NULL)
@@ -288,37 +472,27 @@ tafel_mill_book_new_from_text (const char  *text,
       line = g_strstrip (lines[i]);
       if (*line == '\0')
         continue;
-      if (!header)
+      if (book == NULL)
         {
-          if (!parse_header (line, i + 1, &book->placements, error))
+          guint placements, length;
+
+          if (!parse_header (line, i + 1, &placements, &length, error))
             return NULL;
-          header = TRUE;
+          book = tafel_mill_book_new (placements, length);
         }
-      else if (!parse_entry (book, line, i + 1, error))
-        return NULL;
+      else if (!tafel_mill_book_add (book, line, &local))
+        {
+          line_error (error, i + 1, local->message);
+          return NULL;
+        }
     }
-  if (!header)
+  if (book == NULL)
     {
       line_error (error, 1, _("it is empty"));
       return NULL;
     }
-
-  {
-    g_autoptr(GPtrArray) positions = tafel_mill_book_positions (book->placements);
-
-    expected = positions->len;
-  }
-  if (g_hash_table_size (book->entries) != expected)
-    {
-      g_autofree char *reason =
-        /* Translators: the book has fewer positions than it should */
-        g_strdup_printf (_("it holds %u of its %u positions"),
-                         g_hash_table_size (book->entries), expected);
-
-      g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
-                   _("Not a valid Mill opening book: %s"), reason);
-      return NULL;
-    }
+  if (!tafel_mill_book_check (book, error))
+    return NULL;
 
   return g_steal_pointer (&book);
 }
@@ -391,6 +565,13 @@ tafel_mill_book_placements (const TafelMillBook *book)
   return book->placements;
 }
 
+guint
+tafel_mill_book_lines (const TafelMillBook *book)
+{
+  g_return_val_if_fail (book != NULL, 0);
+  return book->lines;
+}
+
 gboolean
 tafel_mill_book_lookup (const TafelMillBook  *book,
                         const TafelMillState *s,
@@ -403,7 +584,7 @@ tafel_mill_book_lookup (const TafelMillBook  *book,
 
   g_return_val_if_fail (s != NULL && entry != NULL, FALSE);
 
-  if (book == NULL || placed < 0 || (guint) placed > book->placements)
+  if (book == NULL || placed < 0 || (guint) placed > book->lines)
     return FALSE;
   key = canonical_key (s, &sym);
   found = g_hash_table_lookup (book->entries, &key);

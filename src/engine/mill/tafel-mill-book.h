@@ -9,9 +9,15 @@
  * game is whether a side's stones will still have room to step when the
  * placing ends, 15 to 20 plies later (README, "Mill strength").
  *
+ * Beyond those PLACEMENTS the book may follow its own lines up to LINES
+ * stones placed: from each of its positions, its move and then every
+ * reply that takes no stone.  So a side that plays the book meets only
+ * book positions for as long as the lines last, whatever the other side
+ * does, without the book holding every position of that many stones.
+ *
  * The file is text (made by `tafel-cli mill-book`):
  *
- *   tafel-mill-book 1 PLACEMENTS NODES
+ *   tafel-mill-book 2 PLACEMENTS LINES
  *   PLACED : MOVE SCORE DEPTH
  *   ...
  *
@@ -19,9 +25,10 @@
  * played, possibly none), MOVE the book's placement, SCORE its value for
  * the side to move in hundredths of a stone and DEPTH the search's
  * completed depth; '#' starts a comment.  It is checked whole at load:
- * every line legal, no position twice, and every position up to
- * PLACEMENTS stones present.  A missing or damaged book only means that
- * the search chooses those moves itself.
+ * every line legal, no position twice, every position up to PLACEMENTS
+ * stones present, and beyond them exactly the positions its lines reach.
+ * A missing or damaged book only means that the search chooses those
+ * moves itself.
  */
 #pragma once
 
@@ -36,10 +43,12 @@ G_BEGIN_DECLS
 #define TAFEL_MILL_BOOK_ENV "TAFEL_MILL_BOOK"
 #define TAFEL_MILL_BOOK_FILE "mill-opening.book"
 #define TAFEL_MILL_BOOK_MAGIC "tafel-mill-book"
-#define TAFEL_MILL_BOOK_VERSION 1
-/* The most placements a book can cover: four placements make 4,679
+#define TAFEL_MILL_BOOK_VERSION 2
+/* The most placements a book can cover whole: four placements make 4,679
  * positions, five about 30,000. */
 #define TAFEL_MILL_BOOK_MAX_PLACEMENTS 5
+/* The most placements its lines can reach. */
+#define TAFEL_MILL_BOOK_MAX_LINES 9
 
 typedef struct _TafelMillBook TafelMillBook;
 
@@ -56,10 +65,28 @@ typedef struct {
  * stones placed. */
 GPtrArray          *tafel_mill_book_positions    (guint placements);
 
+/* The positions with @placed stones that @book's lines reach: from each
+ * of its positions with two stones fewer, its move and then every reply,
+ * none of the two taking a stone.  Returned as for
+ * tafel_mill_book_positions (), in the order of their canonical keys. */
+GPtrArray          *tafel_mill_book_line_positions (const TafelMillBook *book,
+                                                    guint                placed);
+
 TafelMillBook      *tafel_mill_book_new_from_text (const char  *text,
                                                    GError     **error);
 TafelMillBook      *tafel_mill_book_load          (const char  *path,
                                                    GError     **error);
+
+/* A book being made: tafel_mill_book_new () gives an empty one, each
+ * tafel_mill_book_add () one line "PLACED : MOVE SCORE DEPTH" (checked as
+ * at load), and tafel_mill_book_check () says whether it is whole. */
+TafelMillBook      *tafel_mill_book_new           (guint        placements,
+                                                   guint        lines);
+gboolean            tafel_mill_book_add           (TafelMillBook *book,
+                                                   const char    *line,
+                                                   GError       **error);
+gboolean            tafel_mill_book_check         (const TafelMillBook *book,
+                                                   GError             **error);
 void                tafel_mill_book_free          (TafelMillBook *book);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TafelMillBook, tafel_mill_book_free)
 
@@ -69,6 +96,7 @@ const TafelMillBook *tafel_mill_book_get_default  (void);
 
 guint               tafel_mill_book_size          (const TafelMillBook *book);
 guint               tafel_mill_book_placements    (const TafelMillBook *book);
+guint               tafel_mill_book_lines         (const TafelMillBook *book);
 /* The book's move in @s (mapped onto @s from its symmetric position),
  * or FALSE when @s is not in the book. */
 gboolean            tafel_mill_book_lookup        (const TafelMillBook  *book,
