@@ -31,7 +31,6 @@
 #include "tafel-cli-protocol.h"
 #include "tafel-error.h"
 #include "tafel-games.h"
-#include "tafel-mill-book.h"
 #include "tafel-mill-search.h"
 
 /* Longer lines are refused as a whole. */
@@ -290,22 +289,13 @@ setoption (Engine  *engine,
 static void
 announce_tables (Engine *engine)
 {
-  const TafelRules *rules = engine->rules;
+  const TafelDataFile *const *files = engine->rules->data_files;
 
-  if (rules->data_loaded == NULL)
-    return;
-  if (rules->data_loaded ())
-    say (engine, "info string %s loaded", rules->data_name);
-  else
-    say (engine, "info string no %s (set %s or install Tafel)", rules->data_name, rules->data_env);
-
-  /* Nine Men's Morris has an opening book as well. */
-  if (rules != &tafel_mill_rules)
-    return;
-  if (tafel_mill_book_get_default () != NULL)
-    say (engine, "info string Mill opening book loaded");
-  else
-    say (engine, "info string no Mill opening book (set %s or install Tafel)", TAFEL_MILL_BOOK_ENV);
+  for (guint i = 0; files != NULL && files[i] != NULL; i++)
+    if (files[i]->loaded ())
+      say (engine, "info string %s loaded", files[i]->name);
+    else
+      say (engine, "info string no %s (set %s or install Tafel)", files[i]->name, files[i]->env);
 }
 
 static gboolean

@@ -13,6 +13,14 @@
 
 G_BEGIN_DECLS
 
+/* A data file as a program names it: in English, the environment
+ * variable naming its path, and whether it is loaded (loading it first). */
+typedef struct {
+  const char *name;
+  const char *env;
+  gboolean (*loaded) (void);
+} TafelDataFile;
+
 typedef gpointer (*TafelDataLoadFunc) (const char  *path,
                                        GError     **error);
 

@@ -21,6 +21,7 @@
 #include <gio/gio.h>
 
 #include "tafel-board.h"
+#include "tafel-data.h"
 
 G_BEGIN_DECLS
 
@@ -222,14 +223,11 @@ struct _TafelRules {
                             const TafelState *state, const TafelHistory *history,
                             TafelLevel level, GCancellable *cancellable);
 
-  /* Optional: the data file the game's strongest play reads (Connect
-   * Four's opening book, Mill's endgame tables), so that a program can
-   * say whether it was found: its name in English, the environment
-   * variable naming its path, and whether it is loaded (loading it
-   * first).  NULL where a game reads none. */
-  const char *data_name;
-  const char *data_env;
-  gboolean (*data_loaded)  (void);
+  /* Optional: the data files the game's strongest play reads (Connect
+   * Four's opening book, Mill's endgame tables and opening book), so
+   * that a program can say whether each was found; NULL-terminated.
+   * NULL where a game reads none. */
+  const TafelDataFile *const *data_files;
 
   /* Optional: a position given as text (Mill: Sanmill's FEN); NULL where
    * the game has no such notation. */

@@ -423,10 +423,15 @@ c4_perft (const TafelState *state,
 }
 
 static gboolean
-c4_data_loaded (void)
+c4_book_loaded (void)
 {
   return tafel_c4_book_get_default () != NULL;
 }
+
+static const TafelDataFile c4_book_file = {
+  "Connect Four opening book", TAFEL_C4_BOOK_ENV, c4_book_loaded
+};
+static const TafelDataFile *const c4_files[] = { &c4_book_file, NULL };
 
 const TafelRules tafel_connect_four_rules = {
   .game = TAFEL_GAME_CONNECT_FOUR,
@@ -454,8 +459,6 @@ const TafelRules tafel_connect_four_rules = {
   .analyze = c4_analyze,
   .choose_move = c4_choose_move,
   .ponder = c4_ponder,
-  .data_name = "Connect Four opening book",
-  .data_env = TAFEL_C4_BOOK_ENV,
-  .data_loaded = c4_data_loaded,
+  .data_files = c4_files,
   .perft = c4_perft,
 };

@@ -25,6 +25,7 @@
 #include "tafel-error.h"
 #include "tafel-games.h"
 #include "tafel-mill.h"
+#include "tafel-mill-book.h"
 #include "tafel-mill-egtb.h"
 #include "tafel-mill-player.h"
 #include "tafel-mill-search.h"
@@ -1307,10 +1308,27 @@ mill_click_order (const TafelState *state,
 }
 
 static gboolean
-mill_data_loaded (void)
+mill_tables_loaded (void)
 {
   return tafel_mill_egtb_get_default () != NULL;
 }
+
+static gboolean
+mill_book_loaded (void)
+{
+  return tafel_mill_book_get_default () != NULL;
+}
+
+static const TafelDataFile mill_tables_file = {
+  "Mill endgame tables", TAFEL_MILL_EGTB_ENV, mill_tables_loaded
+};
+static const TafelDataFile mill_book_file = {
+  "Mill opening book", TAFEL_MILL_BOOK_ENV, mill_book_loaded
+};
+/* The endgame tables serve every variant of Nine's board and stones
+ * (Lasker's moving phase is Nine's); the book only Nine's placing. */
+static const TafelDataFile *const nine_files[] = { &mill_tables_file, &mill_book_file, NULL };
+static const TafelDataFile *const lasker_files[] = { &mill_tables_file, NULL };
 
 /* One rules table per variant: the same functions (the state's variant
  * selects the tables), the variant's board, title and first state. */
@@ -1368,18 +1386,14 @@ MILL_INIT (three, TAFEL_MILL_THREE)
 
 const TafelRules tafel_mill_rules = {
   MILL_RULES (nine, "mill", &tafel_mill_board, NC_("variant", "Nine Men’s Morris")),
-  /* The endgame tables and Sanmill's FEN are Nine's. */
-  .data_name = "Mill endgame tables",
-  .data_env = TAFEL_MILL_EGTB_ENV,
-  .data_loaded = mill_data_loaded,
+  /* The endgame tables, the opening book and Sanmill's FEN are Nine's. */
+  .data_files = nine_files,
   .parse_position = mill_parse_position,
 };
 
 static const TafelRules lasker_rules = {
   MILL_RULES (lasker, "mill-lasker", &tafel_mill_board, NC_("variant", "Lasker Morris")),
-  .data_name = "Mill endgame tables",
-  .data_env = TAFEL_MILL_EGTB_ENV,
-  .data_loaded = mill_data_loaded,
+  .data_files = lasker_files,
 };
 
 static const TafelRules double_rules = {
