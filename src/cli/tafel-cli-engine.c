@@ -289,10 +289,10 @@ setoption (Engine  *engine,
 static void
 announce_tables (Engine *engine)
 {
-  const TafelDataFile *const *files = engine->rules->data_files;
+  TafelDataFile *const *files = engine->rules->data_files;
 
   for (guint i = 0; files != NULL && files[i] != NULL; i++)
-    if (files[i]->loaded ())
+    if (tafel_data_file_get (files[i]) != NULL)
       say (engine, "info string %s loaded", files[i]->name);
     else
       say (engine, "info string no %s (set %s or install Tafel)", files[i]->name, files[i]->env);

@@ -6,24 +6,28 @@
 
 #include "tafel-data.h"
 
-gpointer
-tafel_data_load (const char        *env,
-                 const char        *file,
-                 const char        *what,
-                 TafelDataLoadFunc  load)
+static gpointer
+load_once (gpointer data)
 {
-  const char *named = g_getenv (env);
+  TafelDataFile *file = data;
+  const char *named = g_getenv (file->env);
   g_autofree char *path = named != NULL && *named != '\0'
-                          ? g_strdup (named) : g_build_filename (PKGDATADIR, file, NULL);
+                          ? g_strdup (named) : g_build_filename (PKGDATADIR, file->file, NULL);
   g_autoptr(GError) error = NULL;
-  gpointer data;
+  gpointer loaded;
 
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
     return NULL;
 
-  data = load (path, &error);
-  if (data == NULL)
-    g_warning ("%s not used: %s", what, error->message);
+  loaded = file->load (path, &error);
+  if (loaded == NULL)
+    g_warning ("%s not used: %s", file->name, error->message);
 
-  return data;
+  return loaded;
+}
+
+gpointer
+tafel_data_file_get (TafelDataFile *file)
+{
+  return g_once (&file->once, load_once, file);
 }

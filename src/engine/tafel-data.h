@@ -13,23 +13,26 @@
 
 G_BEGIN_DECLS
 
-/* A data file as a program names it: in English, the environment
- * variable naming its path, and whether it is loaded (loading it first). */
-typedef struct {
-  const char *name;
-  const char *env;
-  gboolean (*loaded) (void);
-} TafelDataFile;
-
 typedef gpointer (*TafelDataLoadFunc) (const char  *path,
                                        GError     **error);
 
-/* The file named by the environment variable @env, else PKGDATADIR/@file,
- * loaded by @load.  NULL when there is no such file, or when @load
- * refuses it (then with a warning: "@what not used: the reason"). */
-gpointer tafel_data_load (const char        *env,
-                          const char        *file,
-                          const char        *what,
-                          TafelDataLoadFunc  load);
+/* One data file: its name in English (for messages), the environment
+ * variable naming its path, its name in PKGDATADIR, the function that
+ * reads and checks it, and (private) whether that has been done. */
+typedef struct {
+  const char *name;
+  const char *env;
+  const char *file;
+  TafelDataLoadFunc load;
+  GOnce once;
+} TafelDataFile;
+
+#define TAFEL_DATA_FILE_INIT(name, env, file, load) { (name), (env), (file), (load), G_ONCE_INIT }
+
+/* The data of @file, read at the first call from any thread: the file
+ * named by its environment variable, else the installed one.  NULL when
+ * there is no such file, or when its load function refuses it (then with
+ * a warning: "NAME not used: the reason"). */
+gpointer tafel_data_file_get (TafelDataFile *file);
 
 G_END_DECLS

@@ -227,7 +227,7 @@ struct _TafelRules {
    * Four's opening book, Mill's endgame tables and opening book), so
    * that a program can say whether each was found; NULL-terminated.
    * NULL where a game reads none. */
-  const TafelDataFile *const *data_files;
+  TafelDataFile *const *data_files;
 
   /* Optional: a position given as text (Mill: Sanmill's FEN); NULL where
    * the game has no such notation. */

@@ -297,16 +297,11 @@ load (const char  *path,
   return tafel_c4_book_load (path, error);
 }
 
-static gpointer
-load_default (gpointer data)
-{
-  return tafel_data_load (TAFEL_C4_BOOK_ENV, "connect-four.book", "Connect Four opening book", load);
-}
+TafelDataFile tafel_c4_book_data =
+  TAFEL_DATA_FILE_INIT ("Connect Four opening book", TAFEL_C4_BOOK_ENV, "connect-four.book", load);
 
 const TafelC4Book *
 tafel_c4_book_get_default (void)
 {
-  static GOnce once = G_ONCE_INIT;
-
-  return g_once (&once, load_default, NULL);
+  return tafel_data_file_get (&tafel_c4_book_data);
 }

@@ -14,6 +14,7 @@
 
 #include <gio/gio.h>
 
+#include "tafel-data.h"
 #include "tafel-c4-position.h"
 
 G_BEGIN_DECLS
@@ -46,6 +47,10 @@ gboolean           tafel_c4_book_lookup      (const TafelC4Book *book,
 gboolean           tafel_c4_book_move_scores (const TafelC4Book *book,
                                               const TafelC4Pos  *pos,
                                               int                scores[TAFEL_C4_WIDTH]);
+
+/* The file as the rules table lists it (tafel-rules.h, data_files). */
+extern TafelDataFile tafel_c4_book_data;
+
 /* The book for the engine: TAFEL_BOOK_PATH or the installed file, loaded
  * once; NULL (with a warning for a bad file) when there is none. */
 const TafelC4Book *tafel_c4_book_get_default (void);

@@ -422,16 +422,7 @@ c4_perft (const TafelState *state,
   return tafel_c4_perft (&p, depth);
 }
 
-static gboolean
-c4_book_loaded (void)
-{
-  return tafel_c4_book_get_default () != NULL;
-}
-
-static const TafelDataFile c4_book_file = {
-  "Connect Four opening book", TAFEL_C4_BOOK_ENV, c4_book_loaded
-};
-static const TafelDataFile *const c4_files[] = { &c4_book_file, NULL };
+static TafelDataFile *const c4_files[] = { &tafel_c4_book_data, NULL };
 
 const TafelRules tafel_connect_four_rules = {
   .game = TAFEL_GAME_CONNECT_FOUR,

@@ -535,18 +535,13 @@ load (const char  *path,
   return tafel_mill_book_load (path, error);
 }
 
-static gpointer
-load_default (gpointer data)
-{
-  return tafel_data_load (TAFEL_MILL_BOOK_ENV, TAFEL_MILL_BOOK_FILE, "Mill opening book", load);
-}
+TafelDataFile tafel_mill_book_data =
+  TAFEL_DATA_FILE_INIT ("Mill opening book", TAFEL_MILL_BOOK_ENV, TAFEL_MILL_BOOK_FILE, load);
 
 const TafelMillBook *
 tafel_mill_book_get_default (void)
 {
-  static GOnce once = G_ONCE_INIT;
-
-  return g_once (&once, load_default, NULL);
+  return tafel_data_file_get (&tafel_mill_book_data);
 }
 
 /* ---- looking up ---- */

@@ -34,6 +34,7 @@
 
 #include <gio/gio.h>
 
+#include "tafel-data.h"
 #include "tafel-mill.h"
 
 G_BEGIN_DECLS
@@ -89,6 +90,9 @@ gboolean            tafel_mill_book_check         (const TafelMillBook *book,
                                                    GError             **error);
 void                tafel_mill_book_free          (TafelMillBook *book);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TafelMillBook, tafel_mill_book_free)
+
+/* The file as the rules table lists it (tafel-rules.h, data_files). */
+extern TafelDataFile tafel_mill_book_data;
 
 /* The book at TAFEL_MILL_BOOK_ENV or in PKGDATADIR, loaded at the first
  * call; NULL when there is none or it is damaged (with a warning). */

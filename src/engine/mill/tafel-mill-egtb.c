@@ -618,18 +618,13 @@ load (const char  *path,
   return tafel_mill_egtb_load (path, error);
 }
 
-static gpointer
-load_default (gpointer data)
-{
-  return tafel_data_load (TAFEL_MILL_EGTB_ENV, TAFEL_MILL_EGTB_FILE, "Mill endgame tables", load);
-}
+TafelDataFile tafel_mill_egtb_data =
+  TAFEL_DATA_FILE_INIT ("Mill endgame tables", TAFEL_MILL_EGTB_ENV, TAFEL_MILL_EGTB_FILE, load);
 
 const TafelMillEgtb *
 tafel_mill_egtb_get_default (void)
 {
-  static GOnce once = G_ONCE_INIT;
-
-  return g_once (&once, load_default, NULL);
+  return tafel_data_file_get (&tafel_mill_egtb_data);
 }
 
 /* ---- probing ---- */

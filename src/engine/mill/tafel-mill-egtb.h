@@ -27,6 +27,7 @@
 
 #include <gio/gio.h>
 
+#include "tafel-data.h"
 #include "tafel-mill.h"
 
 G_BEGIN_DECLS
@@ -97,6 +98,9 @@ TafelMillEgtb      *tafel_mill_egtb_new_from_bytes (GBytes     *bytes,
 gboolean            tafel_mill_egtb_save         (const TafelMillEgtb *tb,
                                                   const char          *path,
                                                   GError             **error);
+/* The file as the rules table lists it (tafel-rules.h, data_files). */
+extern TafelDataFile tafel_mill_egtb_data;
+
 /* The tables for the engine: TAFEL_MILL_TABLES or the installed file,
  * loaded once; NULL (with a warning for a bad file) when there is none. */
 const TafelMillEgtb *tafel_mill_egtb_get_default (void);

@@ -1307,28 +1307,10 @@ mill_click_order (const TafelState *state,
     }
 }
 
-static gboolean
-mill_tables_loaded (void)
-{
-  return tafel_mill_egtb_get_default () != NULL;
-}
-
-static gboolean
-mill_book_loaded (void)
-{
-  return tafel_mill_book_get_default () != NULL;
-}
-
-static const TafelDataFile mill_tables_file = {
-  "Mill endgame tables", TAFEL_MILL_EGTB_ENV, mill_tables_loaded
-};
-static const TafelDataFile mill_book_file = {
-  "Mill opening book", TAFEL_MILL_BOOK_ENV, mill_book_loaded
-};
-/* The endgame tables serve every variant of Nine's board and stones
- * (Lasker's moving phase is Nine's); the book only Nine's placing. */
-static const TafelDataFile *const nine_files[] = { &mill_tables_file, &mill_book_file, NULL };
-static const TafelDataFile *const lasker_files[] = { &mill_tables_file, NULL };
+/* The endgame tables serve Nine's and Lasker's moving phase (the same
+ * board and stones); the opening book only Nine's placing. */
+static TafelDataFile *const nine_files[] = { &tafel_mill_egtb_data, &tafel_mill_book_data, NULL };
+static TafelDataFile *const lasker_files[] = { &tafel_mill_egtb_data, NULL };
 
 /* One rules table per variant: the same functions (the state's variant
  * selects the tables), the variant's board, title and first state. */
