@@ -287,6 +287,8 @@ def test_mill_book_command():
                            (['--placements', '1', '--lines', '10'], '--lines must be from'),
                            (['--nodes', '10'], '--nodes and --line-nodes must be'),
                            (['--line-nodes', '999'], '--nodes and --line-nodes must be'),
+                           (['--line-nodes', '5000,x'], '--nodes and --line-nodes must be'),
+                           (['--line-nodes', ''], '--nodes and --line-nodes must be'),
                            (['--jobs', '0'], '--jobs must be'),
                            ([], '--out is required')):
             out_args = ['--out', os.path.join(tmp, 'c.book')] if args else []
@@ -298,30 +300,38 @@ def test_mill_book_command():
 def test_mill_book_lines_and_resume():
     # A book along its lines, made in two runs: the first is stopped (its
     # progress file cut short in the middle of a line), the second goes on
-    # from there and writes the same book as one run.
-    args = ['--placements', '1', '--lines', '3', '--nodes', '3000', '--line-nodes', '2000']
+    # from there and writes the same book as one run.  Lines searched to
+    # other nodes than asked are searched again.
+    args = ['--placements', '1', '--lines', '3', '--nodes', '3000', '--line-nodes', '2000,1800']
     with tempfile.TemporaryDirectory() as tmp:
         whole, resumed = os.path.join(tmp, 'whole.book'), os.path.join(tmp, 'resumed.book')
         code, out, err = run(['mill-book', '--out', whole, '-q'] + args)
         expect(code == 0 and out == '' and err == '', 'mill-book: %d %r %r' % (code, out, err))
         text = open(whole).read()
+        expect('searched to 2000 nodes at 2 stones, 1800 nodes at 3 stones' in text, text)
         entries = [l for l in text.splitlines() if ':' in l and not l.startswith('#')]
-        expect('tafel-mill-book 2 1 3' in text and len(entries) > 5, text)
-        header = '# tafel-cli mill-book progress: placements 1 nodes 3000 line-nodes 2000\n'
+        expect('tafel-mill-book 2 1 3' in text and len(entries) > 9, text)
+
+        def budget(line):
+            return {0: 3000, 1: 3000, 2: 2000}.get(len(line.split(':')[0].split()), 1800)
+        made = ['%d %s' % (budget(l), l) for l in entries[:7]]
+        made.append('%d %s' % (budget(entries[7]) + 1, entries[7]))   # other nodes
         with open(resumed + '.progress', 'w') as f:
-            f.write(header + '\n'.join(entries[:7]) + '\n' + entries[7][:5])
+            f.write('# tafel-cli mill-book progress: nodes, then the book\'s line\n'
+                    + '\n'.join(made) + '\n' + made[0][:9])
         code, out, err = run(['mill-book', '--out', resumed] + args)
         expect(code == 0 and err == '', 'resumed: %d %r' % (code, err))
         expect(out.count('\n') == len(entries) - 7, 'searched again: %r' % out)
         expect(open(resumed).read() == text, 'the same book')
         expect(not os.path.exists(resumed + '.progress'), 'the progress file is removed')
 
-        # Lines made with other node counts are not mixed in.
+        # A file of another kind is left alone.
         with open(resumed + '.progress', 'w') as f:
-            f.write(header.replace('3000', '4000') + entries[0] + '\n')
+            f.write('something else\n')
         code, out, err = run(['mill-book', '--out', resumed] + args)
-        expect(code == 2 and 'other settings' in err and os.path.exists(resumed + '.progress'),
-               'other settings: %d %r' % (code, err))
+        expect(code == 2 and 'not the progress file of a book' in err
+               and open(resumed + '.progress').read() == 'something else\n',
+               'another file: %d %r' % (code, err))
 
         # The engine plays along the lines: White's second stone after
         # the book's first and any reply.

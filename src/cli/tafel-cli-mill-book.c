@@ -2,9 +2,11 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Each line is appended to FILE.progress as soon as it is made, so that a
- * build of hours that is stopped goes on where it was when the same
- * command runs again.  The file is removed once the book is written.
+ * Each line is appended to FILE.progress as soon as it is made, after the
+ * nodes it was searched to, so that a build of hours that is stopped goes
+ * on where it was when the command runs again (with --lines longer, or
+ * other node counts for the positions not yet made).  The file is removed
+ * once the book is written.
  */
 #include "config.h"
 
@@ -22,15 +24,18 @@ typedef struct {
   gboolean quiet;
 } Progress;
 
+#define PROGRESS_HEADER "# tafel-cli mill-book progress: nodes, then the book's line"
+
 static void
 note_line (guint       done,
            guint       total,
            const char *line,
+           guint64     nodes,
            gpointer    user_data)
 {
   Progress *p = user_data;
 
-  fprintf (p->progress_file, "%s\n", line);
+  fprintf (p->progress_file, "%" G_GUINT64_FORMAT " %s\n", nodes, line);
   fflush (p->progress_file);
   if (!p->quiet)
     {
@@ -39,11 +44,10 @@ note_line (guint       done,
     }
 }
 
-/* The lines an earlier run of the same plan left in @path (none when
- * there is no such file), without a last line cut short. */
+/* The lines an earlier run left in @path (none when there is no such
+ * file), without a last line cut short. */
 static gboolean
 read_progress (const char  *path,
-               const char  *header,
                GStrv       *made,
                GError     **error)
 {
@@ -66,13 +70,13 @@ read_progress (const char  *path,
 
   split = g_strsplit (text, "\n", -1);
   n = g_strv_length (split);
-  if (n == 0 || strcmp (split[0], header) != 0)
+  if (n == 0 || strcmp (split[0], PROGRESS_HEADER) != 0)
     {
       g_autofree char *name = g_filename_display_name (path);
 
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
                    /* Translators: %s is a file name */
-                   _("%s was left by a build with other settings; remove it to start again"),
+                   _("%s is not the progress file of a book; remove it to start again"),
                    name);
       return FALSE;
     }
@@ -84,22 +88,45 @@ read_progress (const char  *path,
   return TRUE;
 }
 
+/* "N" or "N1,N2,…" into @out, the last repeated to its end; @text NULL:
+ * @nodes throughout. */
+static gboolean
+parse_line_nodes (const char *text,
+                  guint64     nodes,
+                  guint64     out[TAFEL_MILL_BOOK_MAX_LINES])
+{
+  g_auto(GStrv) words = text != NULL ? g_strsplit (text, ",", -1) : NULL;
+  guint n = words != NULL ? g_strv_length (words) : 0;
+
+  if (words != NULL && (n == 0 || n > TAFEL_MILL_BOOK_MAX_LINES))
+    return FALSE;
+  for (guint i = 0; i < TAFEL_MILL_BOOK_MAX_LINES; i++)
+    {
+      if (i >= n)
+        out[i] = i > 0 ? out[i - 1] : nodes;
+      else if (!g_ascii_string_to_unsigned (g_strstrip (words[i]), 10, 1000,
+                                            G_GUINT64_CONSTANT (1000000000000), &out[i], NULL))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 int
 tafel_cli_mill_book (int    argc,
                      char **argv)
 {
   g_autofree char *out = NULL;
   int placements = 3, lines = -1, jobs = (int) g_get_num_processors ();
-  gint64 nodes = 25000000, line_nodes = -1;
+  gint64 nodes = 25000000;
+  g_autofree char *line_nodes = NULL;
   gboolean quiet = FALSE;
   g_autoptr(GOptionContext) context = g_option_context_new (_("— make the Mill opening book"));
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
   g_autofree char *summary = NULL;
   g_autofree char *progress_path = NULL;
-  g_autofree char *header = NULL;
   g_auto(GStrv) made = NULL;
-  TafelMillBookPlan plan;
+  TafelMillBookPlan plan = { 0 };
   Progress progress = { NULL, FALSE };
   const GOptionEntry entries[] = {
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out, N_("The book file to write"), N_("FILE") },
@@ -109,8 +136,9 @@ tafel_cli_mill_book (int    argc,
       N_("Then follow the book’s lines up to N stones placed (default: none)"), N_("N") },
     { "nodes", 'n', 0, G_OPTION_ARG_INT64, &nodes,
       N_("Search each position to N nodes (default: 25000000)"), N_("N") },
-    { "line-nodes", 0, 0, G_OPTION_ARG_INT64, &line_nodes,
-      N_("Search each position along the lines to N nodes (default: as --nodes)"), N_("N") },
+    { "line-nodes", 0, 0, G_OPTION_ARG_STRING, &line_nodes,
+      N_("Search each position along the lines to N nodes, or N1,N2,… for each number of stones in turn (default: as --nodes)"),
+      N_("N") },
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
       N_("Positions searched at a time (default: one per core)"), N_("N") },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Do not print each position’s line"), NULL },
@@ -141,21 +169,18 @@ tafel_cli_mill_book (int    argc,
     lines = placements;
   if (lines < placements || lines > TAFEL_MILL_BOOK_MAX_LINES)
     return tafel_cli_fail (_("--lines must be from --placements to %d"), TAFEL_MILL_BOOK_MAX_LINES);
-  if (line_nodes == -1)
-    line_nodes = nodes;
   if (nodes < 1000 || nodes > G_GINT64_CONSTANT (1000000000000)
-      || line_nodes < 1000 || line_nodes > G_GINT64_CONSTANT (1000000000000))
+      || !parse_line_nodes (line_nodes, nodes, plan.line_nodes))
     return tafel_cli_fail (_("--nodes and --line-nodes must be from 1000 to 10^12"));
   if (jobs < 1 || jobs > 64)
     return tafel_cli_fail (_("--jobs must be from 1 to 64"));
 
-  plan = (TafelMillBookPlan) { placements, lines, nodes, line_nodes, jobs };
-  /* Lines made with other node counts would make another book; the
-   * length of the lines may grow between runs. */
-  header = g_strdup_printf ("# tafel-cli mill-book progress: placements %d nodes %" G_GINT64_FORMAT
-                            " line-nodes %" G_GINT64_FORMAT, placements, nodes, line_nodes);
+  plan.placements = placements;
+  plan.lines = lines;
+  plan.nodes = nodes;
+  plan.jobs = jobs;
   progress_path = g_strconcat (out, ".progress", NULL);
-  if (!read_progress (progress_path, header, &made, &error))
+  if (!read_progress (progress_path, &made, &error))
     return tafel_cli_fail ("%s", error->message);
   progress.progress_file = g_fopen (progress_path, "a");
   if (progress.progress_file == NULL)
@@ -166,7 +191,7 @@ tafel_cli_mill_book (int    argc,
       return tafel_cli_fail ("%s: %s", name, g_strerror (saved));
     }
   if (made == NULL)
-    fprintf (progress.progress_file, "%s\n", header);
+    fprintf (progress.progress_file, "%s\n", PROGRESS_HEADER);
   progress.quiet = quiet;
 
   text = tafel_mill_book_build (&plan, (const char *const *) made, note_line, &progress,

@@ -75,7 +75,7 @@ job_main (gpointer data)
       stage->lines[i] = line;
       stage->done++;
       if (stage->progress != NULL)
-        stage->progress (stage->done, stage->positions->len, line, stage->user_data);
+        stage->progress (stage->done, stage->positions->len, line, stage->nodes, stage->user_data);
       g_mutex_unlock (&stage->lock);
     }
 
@@ -83,13 +83,23 @@ job_main (gpointer data)
   return NULL;
 }
 
-/* The position a line is for: its placements, as the builder writes them. */
+/* The position a made line is for (its placements, as the builder
+ * writes them), after the nodes it was searched to; NULL when it is not
+ * such a line. */
 static char *
-line_position (const char *line)
+made_position (const char *made,
+               guint64    *nodes)
 {
-  const char *colon = strchr (line, ':');
+  const char *space = strchr (made, ' ');
+  const char *colon = strchr (made, ':');
+  g_autofree char *number = NULL;
 
-  return colon != NULL ? g_strstrip (g_strndup (line, colon - line)) : NULL;
+  if (space == NULL || colon == NULL || colon < space)
+    return NULL;
+  number = g_strndup (made, space - made);
+  if (!g_ascii_string_to_unsigned (number, 10, 1, G_MAXUINT64, nodes, NULL))
+    return NULL;
+  return g_strstrip (g_strndup (space + 1, colon - space - 1));
 }
 
 /* Fills in every line of @stage, those in @made without searching. */
@@ -106,10 +116,12 @@ run_stage (Stage        *stage,
   for (guint i = 0; i < stage->positions->len; i++)
     {
       const char *line = g_hash_table_lookup (made, g_ptr_array_index (stage->positions, i));
+      guint64 nodes;
+      g_autofree char *position = line != NULL ? made_position (line, &nodes) : NULL;
 
-      if (line != NULL)
+      if (position != NULL && nodes == stage->nodes)
         {
-          stage->lines[i] = g_strdup (line);
+          stage->lines[i] = g_strdup (strchr (line, ' ') + 1);
           stage->done++;
         }
     }
@@ -122,6 +134,15 @@ run_stage (Stage        *stage,
   g_mutex_clear (&stage->lock);
 
   return !g_cancellable_set_error_if_cancelled (cancellable, error);
+}
+
+guint64
+tafel_mill_book_plan_nodes (const TafelMillBookPlan *plan,
+                            guint                    placed)
+{
+  return placed <= plan->placements ? plan->nodes
+                                    : plan->line_nodes[MIN (placed - plan->placements,
+                                                            TAFEL_MILL_BOOK_MAX_LINES) - 1];
 }
 
 char *
@@ -139,11 +160,16 @@ tafel_mill_book_build (const TafelMillBookPlan  *plan,
   g_return_val_if_fail (plan->placements <= TAFEL_MILL_BOOK_MAX_PLACEMENTS, NULL);
   g_return_val_if_fail (plan->placements <= plan->lines
                         && plan->lines <= TAFEL_MILL_BOOK_MAX_LINES, NULL);
-  g_return_val_if_fail (plan->nodes > 0 && plan->line_nodes > 0 && plan->jobs > 0, NULL);
+  g_return_val_if_fail (plan->nodes > 0 && plan->jobs > 0, NULL);
+  for (guint k = plan->placements + 1; k <= plan->lines; k++)
+    g_return_val_if_fail (tafel_mill_book_plan_nodes (plan, k) > 0, NULL);
 
+  /* The last line of a position counts (a build may have searched it
+   * again to other nodes). */
   for (guint i = 0; made != NULL && made[i] != NULL; i++)
     {
-      char *position = line_position (made[i]);
+      guint64 nodes;
+      char *position = made_position (made[i], &nodes);
 
       if (position != NULL)
         g_hash_table_replace (made_lines, position, (gpointer) made[i]);
@@ -155,10 +181,17 @@ tafel_mill_book_build (const TafelMillBookPlan  *plan,
                           "# searched to %" G_GUINT64_FORMAT " nodes.\n",
                           plan->placements, plan->nodes);
   if (plan->lines > plan->placements)
-    g_string_append_printf (text,
-                            "# Then, up to %u stones placed, the positions the book's moves and\n"
-                            "# every reply lead to, each searched to %" G_GUINT64_FORMAT " nodes.\n",
-                            plan->lines, plan->line_nodes);
+    {
+      g_string_append_printf (text,
+                              "# Then up to %u stones placed, the positions the book's moves and every\n"
+                              "# reply lead to, searched to",
+                              plan->lines);
+      for (guint k = plan->placements + 1; k <= plan->lines; k++)
+        g_string_append_printf (text, "%s %" G_GUINT64_FORMAT " nodes at %u stones",
+                                k > plan->placements + 1 ? "," : "",
+                                tafel_mill_book_plan_nodes (plan, k), k);
+      g_string_append (text, ".\n");
+    }
   g_string_append_printf (text,
                           "# Placements : move, score (1/100 stone), depth.\n"
                           "%s %d %u %u\n",
@@ -173,7 +206,7 @@ tafel_mill_book_build (const TafelMillBookPlan  *plan,
       Stage stage = {
         .positions = k == plan->placements ? tafel_mill_book_positions (k)
                                            : tafel_mill_book_line_positions (book, k),
-        .nodes = k == plan->placements ? plan->nodes : plan->line_nodes,
+        .nodes = tafel_mill_book_plan_nodes (plan, k),
         .progress = progress,
         .user_data = user_data,
         .cancellable = cancellable,
