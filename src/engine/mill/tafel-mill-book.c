@@ -119,54 +119,69 @@ key_new (guint64 key)
   return g_memdup2 (&key, sizeof key);
 }
 
+/* The canonical position of @key, as placing its stones leads there. */
+static void
+state_of_key (guint64     key,
+              TafelState *state)
+{
+  g_autofree char *text = key_text (key);
+
+  if (!tafel_rules_parse_moves (&tafel_mill_rules, text, state, NULL, NULL))
+    g_return_if_reached ();
+}
+
+/* The classes of @s's children that take no stone and are not in @seen
+ * yet: added to @seen, and appended to @keys in the order of the moves. */
+static void
+add_child_classes (const TafelMillState *s,
+                   GHashTable           *seen,
+                   GArray               *keys)
+{
+  TafelMove moves[TAFEL_MAX_MOVES];
+  guint n = tafel_mill_generate (s, moves);
+
+  for (guint i = 0; i < n; i++)
+    {
+      TafelMillState child = *s;
+      guint64 key;
+      guint sym;
+
+      tafel_mill_apply (&child, &moves[i]);
+      if (placements_of (&child) < 0)
+        continue;   /* a mill closed: a stone taken */
+      key = canonical_key (&child, &sym);
+      if (g_hash_table_contains (seen, &key))
+        continue;
+      g_hash_table_add (seen, key_new (key));
+      g_array_append_val (keys, key);
+    }
+}
+
 GPtrArray *
 tafel_mill_book_positions (guint placements)
 {
   g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  g_autoptr(GArray) level = g_array_new (FALSE, FALSE, sizeof (TafelMillState));
+  g_autoptr(GArray) level = g_array_new (FALSE, FALSE, sizeof (guint64));
   GPtrArray *positions = g_ptr_array_new_with_free_func (g_free);
-  TafelState start;
+  guint64 start = 0;
 
   g_return_val_if_fail (placements <= TAFEL_MILL_BOOK_MAX_PLACEMENTS, positions);
 
-  tafel_mill_rules.init (&start);
-  g_array_append_val (level, *TAFEL_MILL_CSTATE (&start));
-
+  g_array_append_val (level, start);
   for (guint k = 0; k <= placements; k++)
     {
-      g_autoptr(GArray) next = g_array_new (FALSE, FALSE, sizeof (TafelMillState));
+      g_autoptr(GArray) next = g_array_new (FALSE, FALSE, sizeof (guint64));
 
       for (guint i = 0; i < level->len; i++)
         {
-          const TafelMillState *s = &g_array_index (level, TafelMillState, i);
-          TafelMove moves[TAFEL_MAX_MOVES];
-          guint n;
+          guint64 key = g_array_index (level, guint64, i);
+          TafelState state;
 
-          g_ptr_array_add (positions,
-                           key_text ((guint64) s->stones[0] << 24 | s->stones[1]));
+          g_ptr_array_add (positions, key_text (key));
           if (k == placements)
             continue;
-
-          n = tafel_mill_generate (s, moves);
-          for (guint j = 0; j < n; j++)
-            {
-              TafelMillState child = *s;
-              guint sym;
-              guint64 key;
-
-              tafel_mill_apply (&child, &moves[j]);
-              if (placements_of (&child) < 0)
-                continue;   /* a mill closed: a stone taken */
-              key = canonical_key (&child, &sym);
-              if (g_hash_table_contains (seen, &key))
-                continue;
-              g_hash_table_add (seen, key_new (key));
-              /* The canonical position itself, so that its placements
-               * read the same in every build of the list. */
-              child.stones[0] = (guint32) (key >> 24);
-              child.stones[1] = (guint32) (key & TAFEL_MILL_ALL);
-              g_array_append_val (next, child);
-            }
+          state_of_key (key, &state);
+          add_child_classes (TAFEL_MILL_CSTATE (&state), seen, next);
         }
       g_array_unref (level);
       level = g_steal_pointer (&next);
@@ -199,38 +214,16 @@ line_keys (const TafelMillBook *book,
     {
       guint64 key = *(const guint64 *) key_p;
       const TafelMillBookEntry *entry = value;
-      g_autofree char *text = NULL;
-      TafelMove replies[TAFEL_MAX_MOVES];
       TafelState state;
-      TafelMillState *s = TAFEL_MILL_STATE (&state);
-      guint n;
 
       if (key_placements (key) + 2 != placed)
         continue;
       /* The canonical position, in whose frame the move is kept. */
-      text = key_text (key);
-      if (!tafel_rules_parse_moves (&tafel_mill_rules, text, &state, NULL, NULL))
-        g_return_val_if_reached (keys);
-      tafel_mill_apply (s, &entry->move);
-      if (placements_of (s) < 0)
+      state_of_key (key, &state);
+      tafel_mill_apply (TAFEL_MILL_STATE (&state), &entry->move);
+      if (placements_of (TAFEL_MILL_CSTATE (&state)) < 0)
         continue;   /* the book's move closes a mill */
-      n = tafel_mill_generate (s, replies);
-      for (guint i = 0; i < n; i++)
-        {
-          TafelMillState child = *s;
-          guint64 child_key;
-          guint sym;
-
-          tafel_mill_apply (&child, &replies[i]);
-          if (placements_of (&child) < 0)
-            continue;
-          child_key = canonical_key (&child, &sym);
-          if (!g_hash_table_contains (seen, &child_key))
-            {
-              g_hash_table_add (seen, key_new (child_key));
-              g_array_append_val (keys, child_key);
-            }
-        }
+      add_child_classes (TAFEL_MILL_CSTATE (&state), seen, keys);
     }
   g_array_sort (keys, compare_keys);
   return keys;
