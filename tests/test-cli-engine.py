@@ -183,8 +183,8 @@ def test_pv_is_a_line():
 def test_threads():
     # Threads search together and still answer a legal move; only 1 to 8,
     # and only for Mill.
-    # (Four placements: past the opening book, so that they search.)
-    code, out = session('mill', ['setoption name Threads value 3',
+    # (Without the opening book, so that they search.)
+    code, out = session('mill', ['setoption name Threads value 3', 'setoption name OwnBook value 0',
                                  'position startpos moves d2 d6 b4 f4', 'go movetime 300'])
     best = bestmoves(out)
     p = REF.Position()
