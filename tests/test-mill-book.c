@@ -405,29 +405,32 @@ test_lines (void)
   g_assert_cmpuint (off, >, 0);
 }
 
-/* A build that was stopped goes on from the lines it had made to the
- * plan's nodes, and makes the same book. */
+/* A build that was stopped goes on from the lines its progress file
+ * holds for the plan's nodes, and makes the same book; damaged lines
+ * and a line cut short are searched again. */
 static void
 test_resume (void)
 {
   TafelMillBookPlan plan = small_plan (1, 3);
   g_autofree char *whole = small_book (1, 3);
   g_auto(GStrv) lines = g_strsplit (whole, "\n", -1);
-  g_autoptr(GPtrArray) made = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) progress = g_string_new (TAFEL_MILL_BOOK_PROGRESS_HEADER "\n");
+  g_auto(GStrv) made = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *again = NULL;
-  guint searched = 0, entries = 0, kept = 0;
+  guint searched = 0, entries = 0, kept = 0, damaged = 0;
 
   g_assert_cmpuint (tafel_mill_book_plan_nodes (&plan, 1), ==, 3000);
   g_assert_cmpuint (tafel_mill_book_plan_nodes (&plan, 2), ==, 2000);
   g_assert_cmpuint (tafel_mill_book_plan_nodes (&plan, 3), ==, 1800);
-  g_ptr_array_add (made, g_strdup ("not a line"));
+  g_string_append (progress, "not a line\n");
   for (guint i = 0; lines[i] != NULL; i++)
     if (strchr (lines[i], ':') != NULL && lines[i][0] != '#')
       {
         g_autofree char *placed = g_strndup (lines[i], strchr (lines[i], ':') - lines[i]);
         g_auto(GStrv) stones = g_strsplit_set (g_strstrip (placed), " ", -1);
         guint64 nodes = tafel_mill_book_plan_nodes (&plan, g_strv_length (stones));
+        g_autofree char *entry = NULL;
 
         /* Every other line, as if two jobs had been stopped; some of
          * them searched to other nodes. */
@@ -437,16 +440,60 @@ test_resume (void)
           nodes++;
         else
           kept++;
-        g_ptr_array_add (made, g_strdup_printf ("%" G_GUINT64_FORMAT " %s", nodes, lines[i]));
-      }
-  g_ptr_array_add (made, NULL);
-  g_assert_cmpuint (kept, >, 10);
+        entry = tafel_mill_book_progress_line (lines[i], nodes);
+        g_string_append (progress, entry);
 
-  again = tafel_mill_book_build (&plan, (const char *const *) made->pdata, count_line,
+        /* Some made again, damaged: the last line of a position counts,
+         * and a damaged one is searched again. */
+        if (entries % 3 != 0 && entries % 7 == 1)
+          {
+            const char *wrong[] = { ": d2 5 99", ": \xff 5 3", ": zz 5 3" };
+            g_autofree char *bad = g_strconcat (placed, wrong[damaged % 3], NULL);
+            g_autofree char *bad_entry = tafel_mill_book_progress_line (bad, nodes);
+
+            g_string_append (progress, bad_entry);
+            damaged++;
+          }
+      }
+  /* The last line, cut short where a stop left it, does not count. */
+  g_string_append (progress, "3000 : d2 1");
+  g_assert_cmpuint (kept, >, 10);
+  g_assert_cmpuint (damaged, >=, 3);
+
+  made = tafel_mill_book_progress_read (progress->str, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_strv_length (made), ==, 1 + (entries + 1) / 2 + damaged);
+  again = tafel_mill_book_build (&plan, (const char *const *) made, count_line,
                                  &searched, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (again, ==, whole);
-  g_assert_cmpuint (searched, ==, entries - kept);
+  g_assert_cmpuint (searched, ==, entries - kept + damaged);
+}
+
+/* A file that does not start as a progress file is refused; one with
+ * the header alone holds no lines. */
+static void
+test_progress_file (void)
+{
+  const char *foreign[] = {
+    "", "tafel-mill-book 2 1 1\n: d2 1 1\n", TAFEL_MILL_BOOK_PROGRESS_HEADER,
+    "\n" TAFEL_MILL_BOOK_PROGRESS_HEADER "\n",
+  };
+  g_auto(GStrv) empty = NULL;
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (foreign); i++)
+    {
+      g_auto(GStrv) made = tafel_mill_book_progress_read (foreign[i], &error);
+
+      g_assert_null (made);
+      g_assert_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT);
+      g_clear_error (&error);
+    }
+  empty = tafel_mill_book_progress_read (TAFEL_MILL_BOOK_PROGRESS_HEADER "\n", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (empty);
+  g_assert_cmpuint (g_strv_length (empty), ==, 0);
 }
 
 /* @text with line @index (0 = the first entry after the header) replaced
@@ -658,6 +705,7 @@ main (int    argc,
   g_test_add_func ("/mill-book/build-and-lookup", test_build_and_lookup);
   g_test_add_func ("/mill-book/lines", test_lines);
   g_test_add_func ("/mill-book/resume", test_resume);
+  g_test_add_func ("/mill-book/progress-file", test_progress_file);
   g_test_add_func ("/mill-book/damaged", test_damaged);
   g_test_add_func ("/mill-book/damaged-lines", test_damaged_lines);
   g_test_add_func ("/mill-book/search-uses-book", test_search_uses_book);

@@ -24,8 +24,6 @@ typedef struct {
   gboolean quiet;
 } Progress;
 
-#define PROGRESS_HEADER "# tafel-cli mill-book progress: nodes, then the book's line"
-
 static void
 note_line (guint       done,
            guint       total,
@@ -34,8 +32,9 @@ note_line (guint       done,
            gpointer    user_data)
 {
   Progress *p = user_data;
+  g_autofree char *entry = tafel_mill_book_progress_line (line, nodes);
 
-  fprintf (p->progress_file, "%" G_GUINT64_FORMAT " %s\n", nodes, line);
+  fputs (entry, p->progress_file);
   fflush (p->progress_file);
   if (!p->quiet)
     {
@@ -45,7 +44,7 @@ note_line (guint       done,
 }
 
 /* The lines an earlier run left in @path (none when there is no such
- * file), without a last line cut short. */
+ * file). */
 static gboolean
 read_progress (const char  *path,
                GStrv       *made,
@@ -53,24 +52,17 @@ read_progress (const char  *path,
 {
   g_autofree char *text = NULL;
   g_autoptr(GError) local = NULL;
-  g_autoptr(GStrvBuilder) lines = g_strv_builder_new ();
-  g_auto(GStrv) split = NULL;
-  guint n;
 
+  *made = NULL;
   if (!g_file_get_contents (path, &text, NULL, &local))
     {
-      if (!g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
-        {
-          g_propagate_error (error, g_steal_pointer (&local));
-          return FALSE;
-        }
-      *made = NULL;
-      return TRUE;
+      if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        return TRUE;
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
     }
-
-  split = g_strsplit (text, "\n", -1);
-  n = g_strv_length (split);
-  if (n == 0 || strcmp (split[0], PROGRESS_HEADER) != 0)
+  *made = tafel_mill_book_progress_read (text, &local);
+  if (*made == NULL)
     {
       g_autofree char *name = g_filename_display_name (path);
 
@@ -80,11 +72,6 @@ read_progress (const char  *path,
                    name);
       return FALSE;
     }
-  /* The part after the last newline was being written when it stopped. */
-  for (guint i = 1; i + 1 < n; i++)
-    if (*split[i] != '\0')
-      g_strv_builder_add (lines, split[i]);
-  *made = g_strv_builder_end (lines);
   return TRUE;
 }
 
@@ -191,7 +178,7 @@ tafel_cli_mill_book (int    argc,
       return tafel_cli_fail ("%s: %s", name, g_strerror (saved));
     }
   if (made == NULL)
-    fprintf (progress.progress_file, "%s\n", PROGRESS_HEADER);
+    fprintf (progress.progress_file, "%s\n", TAFEL_MILL_BOOK_PROGRESS_HEADER);
   progress.quiet = quiet;
 
   text = tafel_mill_book_build (&plan, (const char *const *) made, note_line, &progress,

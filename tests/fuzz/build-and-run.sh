@@ -10,6 +10,7 @@
 #            seed corpus (a quick regression run).  FUZZ_SECONDS in the
 #            environment overrides it (so build-aux/test can set it for
 #            the meson test "fuzz").
+#   FUZZ_ONLY=NAME in the environment runs that target alone.
 #
 # Each target is built from tests/fuzz/fuzz-TARGET.c and the engine library
 # listed for it below, with -fsanitize=fuzzer,address,undefined, and run on
@@ -43,6 +44,7 @@ record: engine
 book: core
 mill-tables: core
 mill-book: core
+mill-book-progress: core src/engine/mill/tafel-mill-book-build.c
 cli-input: core src/cli/tafel-cli-input.c
 engine-protocol: core src/cli/tafel-cli-protocol.c
 '
@@ -107,6 +109,7 @@ status=0
 while IFS= read -r line; do
   [ -n "$line" ] || continue
   name=${line%%:*}
+  [ -z "${FUZZ_ONLY:-}" ] || [ "$name" = "$FUZZ_ONLY" ] || continue
   # The library, then sources of the tree to build in (the command
   # line's own readers).
   set -- ${line#*: }

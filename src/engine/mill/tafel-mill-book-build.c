@@ -12,8 +12,8 @@
 #include "tafel-mill-book-build.h"
 #include "tafel-mill-search.h"
 
-/* A table of 2^22 entries (64 MiB) per job: a few times what a
- * 25-million-node search stores. */
+/* Unless the plan says otherwise, a table of 2^22 entries (64 MiB) per
+ * job: a few times what a 25-million-node search stores. */
 #define BUILD_TT_BITS 22
 
 /* One stage: the whole part, or one placement along the lines. */
@@ -21,6 +21,7 @@ typedef struct {
   GPtrArray *positions;     /* placements of each position */
   char **lines;             /* the book's line of each, once known */
   guint64 nodes;
+  guint table_bits;
   gint next;                /* the next position to take (atomic) */
   guint done;               /* under lock */
   GMutex lock;
@@ -55,7 +56,7 @@ static gpointer
 job_main (gpointer data)
 {
   Stage *stage = data;
-  TafelMillSearcher *searcher = tafel_mill_searcher_new (BUILD_TT_BITS);
+  TafelMillSearcher *searcher = tafel_mill_searcher_new (stage->table_bits);
 
   for (;;)
     {
@@ -102,13 +103,24 @@ made_position (const char *made,
   return g_strstrip (g_strndup (space + 1, colon - space - 1));
 }
 
+/* Whether @line (after its nodes) is a line of a book of @plan: a
+ * damaged progress file's line is searched again. */
+static gboolean
+is_book_line (const TafelMillBookPlan *plan,
+              const char              *line)
+{
+  g_autoptr(TafelMillBook) scratch = tafel_mill_book_new (plan->placements, plan->lines);
+
+  return g_utf8_validate (line, -1, NULL) && tafel_mill_book_add (scratch, line, NULL);
+}
+
 /* Fills in every line of @stage, those in @made without searching. */
 static gboolean
-run_stage (Stage        *stage,
-           guint         jobs,
-           GHashTable   *made,
-           GCancellable *cancellable,
-           GError      **error)
+run_stage (Stage                   *stage,
+           const TafelMillBookPlan *plan,
+           GHashTable              *made,
+           GCancellable            *cancellable,
+           GError                 **error)
 {
   g_autoptr(GPtrArray) threads = g_ptr_array_new ();
 
@@ -119,7 +131,8 @@ run_stage (Stage        *stage,
       guint64 nodes;
       g_autofree char *position = line != NULL ? made_position (line, &nodes) : NULL;
 
-      if (position != NULL && nodes == stage->nodes)
+      if (position != NULL && nodes == stage->nodes
+          && is_book_line (plan, strchr (line, ' ') + 1))
         {
           stage->lines[i] = g_strdup (strchr (line, ' ') + 1);
           stage->done++;
@@ -127,13 +140,41 @@ run_stage (Stage        *stage,
     }
 
   g_mutex_init (&stage->lock);
-  for (guint j = 0; j < MIN (jobs, stage->positions->len - stage->done); j++)
+  for (guint j = 0; j < MIN (plan->jobs, stage->positions->len - stage->done); j++)
     g_ptr_array_add (threads, g_thread_new ("tafel-mill-book", job_main, stage));
   for (guint j = 0; j < threads->len; j++)
     g_thread_join (g_ptr_array_index (threads, j));
   g_mutex_clear (&stage->lock);
 
   return !g_cancellable_set_error_if_cancelled (cancellable, error);
+}
+
+char *
+tafel_mill_book_progress_line (const char *line,
+                               guint64     nodes)
+{
+  return g_strdup_printf ("%" G_GUINT64_FORMAT " %s\n", nodes, line);
+}
+
+GStrv
+tafel_mill_book_progress_read (const char  *text,
+                               GError     **error)
+{
+  g_autoptr(GStrvBuilder) lines = g_strv_builder_new ();
+  g_auto(GStrv) split = g_strsplit (text, "\n", -1);
+  guint n = g_strv_length (split);
+
+  if (n < 2 || strcmp (split[0], TAFEL_MILL_BOOK_PROGRESS_HEADER) != 0)
+    {
+      g_set_error_literal (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
+                           _("It is not the progress file of a book"));
+      return NULL;
+    }
+  /* The part after the last newline was being written when it stopped. */
+  for (guint i = 1; i + 1 < n; i++)
+    if (*split[i] != '\0')
+      g_strv_builder_add (lines, split[i]);
+  return g_strv_builder_end (lines);
 }
 
 guint64
@@ -207,11 +248,12 @@ tafel_mill_book_build (const TafelMillBookPlan  *plan,
         .positions = k == plan->placements ? tafel_mill_book_positions (k)
                                            : tafel_mill_book_line_positions (book, k),
         .nodes = tafel_mill_book_plan_nodes (plan, k),
+        .table_bits = plan->table_bits != 0 ? plan->table_bits : BUILD_TT_BITS,
         .progress = progress,
         .user_data = user_data,
         .cancellable = cancellable,
       };
-      gboolean ok = run_stage (&stage, plan->jobs, made_lines, cancellable, error);
+      gboolean ok = run_stage (&stage, plan, made_lines, cancellable, error);
 
       for (guint i = 0; ok && i < stage.positions->len; i++)
         {

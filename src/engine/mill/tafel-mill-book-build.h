@@ -19,6 +19,7 @@ typedef struct {
    * for one more, and so on. */
   guint64 line_nodes[TAFEL_MILL_BOOK_MAX_LINES];
   guint jobs;           /* positions searched at a time */
+  guint table_bits;     /* 2^table_bits entries per job; 0: 2^22 (64 MiB) */
 } TafelMillBookPlan;
 
 /* Called after each position searched: @done of @total in the current
@@ -35,7 +36,8 @@ typedef void (*TafelMillBookProgress) (guint       done,
  * book's text (see tafel-mill-book.h).  @made, when not NULL, holds lines
  * of an earlier run (a build that was stopped), each after the nodes it
  * was searched to ("25000000 a1 : b4 -18 15"): a position that @plan
- * searches to as many nodes is not searched again.  @progress is called
+ * searches to as many nodes is not searched again, unless its line is
+ * not a book's line (a damaged file).  @progress is called
  * for each line made now, and may be NULL. */
 char *tafel_mill_book_build (const TafelMillBookPlan  *plan,
                              const char *const        *made,
@@ -43,6 +45,23 @@ char *tafel_mill_book_build (const TafelMillBookPlan  *plan,
                              gpointer                  user_data,
                              GCancellable             *cancellable,
                              GError                  **error);
+
+/* The first line of a progress file: the lines of a build that was
+ * stopped, each after the nodes it was searched to. */
+#define TAFEL_MILL_BOOK_PROGRESS_HEADER "# tafel-cli mill-book progress: nodes, then the book's line"
+
+/* The progress file's line for @line, searched to @nodes (with its
+ * newline). */
+char *tafel_mill_book_progress_line (const char *line,
+                                     guint64     nodes);
+
+/* The lines of the progress file @text for tafel_mill_book_build ()'s
+ * @made, without a last line cut short (one that lacks its newline);
+ * TAFEL_ERROR_FORMAT when @text does not start with the header and its
+ * newline.  Lines
+ * that are not a book's line are kept: the build ignores them. */
+GStrv tafel_mill_book_progress_read (const char  *text,
+                                     GError     **error);
 
 /* The nodes @plan searches a position with @placed stones to. */
 guint64 tafel_mill_book_plan_nodes (const TafelMillBookPlan *plan,
