@@ -84,12 +84,18 @@ job_main (gpointer data)
   return NULL;
 }
 
-/* The position a made line is for (its placements, as the builder
- * writes them), after the nodes it was searched to; NULL when it is not
- * such a line. */
+/* A line of an earlier run: the book's line and the nodes it was
+ * searched to. */
+typedef struct {
+  guint64 nodes;
+  const char *line;
+} MadeLine;
+
+/* The position @made is for (its placements, as the builder writes
+ * them), with its line in @out; NULL when it is not such a line. */
 static char *
 made_position (const char *made,
-               guint64    *nodes)
+               MadeLine   *out)
 {
   const char *space = strchr (made, ' ');
   const char *colon = strchr (made, ':');
@@ -98,27 +104,20 @@ made_position (const char *made,
   if (space == NULL || colon == NULL || colon < space)
     return NULL;
   number = g_strndup (made, space - made);
-  if (!g_ascii_string_to_unsigned (number, 10, 1, G_MAXUINT64, nodes, NULL))
+  if (!g_ascii_string_to_unsigned (number, 10, 1, G_MAXUINT64, &out->nodes, NULL))
     return NULL;
+  out->line = space + 1;
   return g_strstrip (g_strndup (space + 1, colon - space - 1));
 }
 
-/* Whether @line (after its nodes) is a line of a book of @plan: a
- * damaged progress file's line is searched again. */
-static gboolean
-is_book_line (const TafelMillBookPlan *plan,
-              const char              *line)
-{
-  g_autoptr(TafelMillBook) scratch = tafel_mill_book_new (plan->placements, plan->lines);
-
-  return g_utf8_validate (line, -1, NULL) && tafel_mill_book_add (scratch, line, NULL);
-}
-
-/* Fills in every line of @stage, those in @made without searching. */
+/* Fills in every line of @stage, those in @made (position → MadeLine)
+ * without searching, unless a line is not a book's line (a damaged
+ * progress file), which @scratch, a book of the plan's shape, finds. */
 static gboolean
 run_stage (Stage                   *stage,
            const TafelMillBookPlan *plan,
            GHashTable              *made,
+           TafelMillBook           *scratch,
            GCancellable            *cancellable,
            GError                 **error)
 {
@@ -127,14 +126,12 @@ run_stage (Stage                   *stage,
   stage->lines = g_new0 (char *, stage->positions->len + 1);
   for (guint i = 0; i < stage->positions->len; i++)
     {
-      const char *line = g_hash_table_lookup (made, g_ptr_array_index (stage->positions, i));
-      guint64 nodes;
-      g_autofree char *position = line != NULL ? made_position (line, &nodes) : NULL;
+      const MadeLine *m = g_hash_table_lookup (made, g_ptr_array_index (stage->positions, i));
 
-      if (position != NULL && nodes == stage->nodes
-          && is_book_line (plan, strchr (line, ' ') + 1))
+      if (m != NULL && m->nodes == stage->nodes && g_utf8_validate (m->line, -1, NULL)
+          && tafel_mill_book_add (scratch, m->line, NULL))
         {
-          stage->lines[i] = g_strdup (strchr (line, ' ') + 1);
+          stage->lines[i] = g_strdup (m->line);
           stage->done++;
         }
     }
@@ -194,7 +191,8 @@ tafel_mill_book_build (const TafelMillBookPlan  *plan,
                        GCancellable             *cancellable,
                        GError                  **error)
 {
-  g_autoptr(GHashTable) made_lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) made_lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(TafelMillBook) scratch = tafel_mill_book_new (plan->placements, plan->lines);
   g_autoptr(TafelMillBook) book = NULL;
   g_autoptr(GString) text = g_string_new (NULL);
 
@@ -209,11 +207,11 @@ tafel_mill_book_build (const TafelMillBookPlan  *plan,
    * again to other nodes). */
   for (guint i = 0; made != NULL && made[i] != NULL; i++)
     {
-      guint64 nodes;
-      char *position = made_position (made[i], &nodes);
+      MadeLine m;
+      char *position = made_position (made[i], &m);
 
       if (position != NULL)
-        g_hash_table_replace (made_lines, position, (gpointer) made[i]);
+        g_hash_table_replace (made_lines, position, g_memdup2 (&m, sizeof m));
     }
 
   g_string_append_printf (text,
@@ -253,7 +251,7 @@ tafel_mill_book_build (const TafelMillBookPlan  *plan,
         .user_data = user_data,
         .cancellable = cancellable,
       };
-      gboolean ok = run_stage (&stage, plan, made_lines, cancellable, error);
+      gboolean ok = run_stage (&stage, plan, made_lines, scratch, cancellable, error);
 
       for (guint i = 0; ok && i < stage.positions->len; i++)
         {
