@@ -19,8 +19,11 @@
 /* Expected figures. */
 #define C4_SIGNATURE_NODES G_GUINT64_CONSTANT (337138)
 #define C4_SIGNATURE_SCORE_SUM 21
-#define MILL_SIGNATURE_NODES G_GUINT64_CONSTANT (123841)
-#define MILL_VARIANTS_SIGNATURE_NODES G_GUINT64_CONSTANT (305563)
+#define MILL_SIGNATURE_NODES G_GUINT64_CONSTANT (206934)
+#define MILL_VARIANTS_SIGNATURE_NODES G_GUINT64_CONSTANT (429782)
+/* Nine's figure with late-move reductions of single plies
+ * (whole-moves 0), the search before they were made whole moves. */
+#define MILL_SINGLE_PLY_SIGNATURE_NODES G_GUINT64_CONSTANT (123841)
 
 /* From the test sets (tests/data/connect-four): end, middle and
  * beginning positions of several difficulties. */
@@ -110,18 +113,38 @@ mill_nodes (const TafelRules *rules,
   return result.nodes;
 }
 
-static void
-test_mill (void)
+static guint64
+nine_nodes (void)
 {
   const TafelRules *rules = tafel_rules_get (TAFEL_GAME_MILL);
   guint64 nodes = 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (mill_positions); i++)
     nodes += mill_nodes (rules, mill_positions[i]);
+  return nodes;
+}
+
+static void
+test_mill (void)
+{
+  guint64 nodes = nine_nodes ();
 
   if (print_figures ())
     g_test_message ("MILL_SIGNATURE_NODES %" G_GUINT64_FORMAT, nodes);
   g_assert_cmpuint (nodes, ==, MILL_SIGNATURE_NODES);
+}
+
+/* The tuning switch brings back the search before, node for node. */
+static void
+test_mill_single_ply (void)
+{
+  guint64 nodes;
+
+  g_assert_true (tafel_mill_search_set_weight ("whole-moves", 0));
+  nodes = nine_nodes ();
+  g_assert_true (tafel_mill_search_set_weight ("whole-moves", 1));
+  g_assert_cmpuint (nodes, ==, MILL_SINGLE_PLY_SIGNATURE_NODES);
+  g_assert_cmpuint (nine_nodes (), ==, MILL_SIGNATURE_NODES);
 }
 
 static void
@@ -149,6 +172,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/signature/mill", test_mill);
+  g_test_add_func ("/signature/mill-single-ply", test_mill_single_ply);
   g_test_add_func ("/signature/mill-variants", test_mill_variants);
   g_test_add_func ("/signature/connect-four", test_connect_four);
 

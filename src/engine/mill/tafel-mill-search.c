@@ -394,6 +394,8 @@ typedef struct {
   int unstoppable;      /* it cannot stop the opponent's threats */
   int fork;             /* it can open two mills at once */
   int time_percent;     /* no new iteration after this part of the budget */
+  int whole_moves;      /* late-move reductions by whole moves of both sides:
+                         * 0 never, 1 while placing, 2 always */
 } Weights;
 
 static Weights W = {
@@ -407,6 +409,7 @@ static Weights W = {
   .unstoppable = -150,
   .fork = 24,
   .time_percent = 100,
+  .whole_moves = 1,
 };
 
 gboolean
@@ -427,6 +430,7 @@ tafel_mill_search_set_weight (const char *name,
     { "unstoppable", &W.unstoppable },
     { "fork", &W.fork },
     { "time-percent", &W.time_percent },
+    { "whole-moves", &W.whole_moves },
   };
   /* PHASE-COUNT: place-mobility, move-zwick, fly-threats, ... */
   static const struct {
@@ -902,13 +906,19 @@ is_closing (const TafelMillState *s,
 }
 
 /* ln (depth) * ln (index + 1) / 2, rounded, at least 1 and leaving at
- * least one ply (selfplay, README). */
+ * least one ply (selfplay, README).  With @whole_moves an odd reduction
+ * is made even, up or else down: while placing, the static value leans
+ * about half a stone towards the side that placed last, so a search one
+ * ply shorter would see the other side's lean and judge a late move by
+ * it (README, "Mill strength"). */
 static int
-late_move_reduction (int   depth,
-                     guint index)
+late_move_reduction (int      depth,
+                     guint    index,
+                     gboolean whole_moves)
 {
   static guint8 table[MAX_DEPTH + 1][64];
   static gsize ready;
+  int r;
 
   if (g_once_init_enter (&ready))
     {
@@ -917,7 +927,10 @@ late_move_reduction (int   depth,
           table[d][i] = CLAMP ((int) (0.5 + log (d) * log (i + 1) / 2.0), 1, d - 2);
       g_once_init_leave (&ready, 1);
     }
-  return table[MIN (depth, MAX_DEPTH)][MIN (index, 63u)];
+  r = table[MIN (depth, MAX_DEPTH)][MIN (index, 63u)];
+  if (whole_moves && (r & 1))
+    r += r + 1 <= depth - 2 ? 1 : -1;
+  return r;
 }
 
 static int
@@ -1164,7 +1177,9 @@ pvs (Search               *S,
        * the deeper, the more. */
       if (depth >= 3 && i >= 4 && scores[i] < (1 << 24) && !is_pv
           && !(S->flags & TAFEL_MILL_SEARCH_NO_REDUCTIONS))
-        reduction = late_move_reduction (depth, i);
+        reduction = late_move_reduction (depth, i,
+                                         W.whole_moves >= 2
+                                         || (W.whole_moves == 1 && (s->hand[0] | s->hand[1]) > 0));
 
       if (i == 0)
         v = -pvs (S, &child, depth - 1, -beta, -alpha, ply + 1, is_pv, NULL);
