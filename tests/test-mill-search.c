@@ -13,6 +13,10 @@
 #include "tafel-mill-search.h"
 #include "tafel-mill-search-private.h"
 
+/* The default of the weight "deficit" (tafel-mill-search.c), restored
+ * after a test changes it. */
+#define DEFICIT_DEFAULT 0
+
 static const TafelRules *R;
 
 static int
@@ -482,6 +486,40 @@ test_eval_crowded_mobility (void)
                   crowded_boxed, crowded_free, sparse_boxed, sparse_free);
   g_assert_cmpint (crowded_free - crowded_boxed, >, 50);
   g_assert_cmpint (crowded_free - crowded_boxed, >, 2 * (sparse_free - sparse_boxed));
+}
+
+/* Stones behind beyond the first weigh "deficit" more each, stones in
+ * hand counted, while neither side flies. */
+static int
+deficit_effect (const char *white,
+                const char *black,
+                int         hand_w,
+                int         hand_b,
+                int         side)
+{
+  int plain, weighed;
+
+  g_assert_true (tafel_mill_search_set_weight ("deficit", 0));
+  plain = eval_of (white, black, hand_w, hand_b, side);
+  g_assert_true (tafel_mill_search_set_weight ("deficit", 60));
+  weighed = eval_of (white, black, hand_w, hand_b, side);
+  g_assert_true (tafel_mill_search_set_weight ("deficit", DEFICIT_DEFAULT));
+  return weighed - plain;
+}
+
+static void
+test_eval_deficit (void)
+{
+  const char *white = "a1 g7 e5 c3 d6 f2 g1 e3";
+
+  g_assert_cmpint (deficit_effect (white, "a4 d1 d3 c5 f6 d7 g4", 0, 0, 0), ==, 0);
+  g_assert_cmpint (deficit_effect (white, "a4 d1 d3 c5 f6 d7", 0, 0, 0), ==, 60);
+  g_assert_cmpint (deficit_effect (white, "a4 d1 d3 c5 f6 d7", 0, 0, 1), ==, -60);
+  g_assert_cmpint (deficit_effect (white, "a4 d1 d3 c5 f6", 0, 0, 0), ==, 120);
+  /* Black flies: the tables and the flying weights judge that. */
+  g_assert_cmpint (deficit_effect (white, "a4 d1 d3", 0, 0, 0), ==, 0);
+  /* Placing: five stones and four in hand against three and four. */
+  g_assert_cmpint (deficit_effect ("a1 g7 e5 c3 d6", "a4 d1 d3", 4, 4, 1), ==, -60);
 }
 
 /* The weights go by name, per phase; a name that does not exist is
@@ -972,6 +1010,7 @@ main (int   argc,
   g_test_add_func ("/mill-search/eval-placing-mobility", test_eval_placing_mobility);
   g_test_add_func ("/mill-search/eval-crowded-mobility", test_eval_crowded_mobility);
   g_test_add_func ("/mill-search/eval-double-threat", test_eval_double_threat);
+  g_test_add_func ("/mill-search/eval-deficit", test_eval_deficit);
   g_test_add_func ("/mill-search/weight-names", test_weight_names);
   g_test_add_func ("/mill-search/ordering-same-value", test_ordering_same_value);
   g_test_add_func ("/mill-search/child-cutoffs", test_child_cutoffs);

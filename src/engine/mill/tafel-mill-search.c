@@ -393,6 +393,8 @@ typedef struct {
   int tempo;            /* the side to move can close a mill */
   int unstoppable;      /* it cannot stop the opponent's threats */
   int fork;             /* it can open two mills at once */
+  int deficit;          /* per stone of material beyond the first that a
+                         * side is behind, while neither flies (0: none) */
   int time_percent;     /* no new iteration after this part of the budget */
   int whole_moves;      /* late-move reductions by whole moves of both sides:
                          * 0 never, 1 while placing, 2 always (measured even,
@@ -430,6 +432,7 @@ tafel_mill_search_set_weight (const char *name,
     { "tempo", &W.tempo },
     { "unstoppable", &W.unstoppable },
     { "fork", &W.fork },
+    { "deficit", &W.deficit },
     { "time-percent", &W.time_percent },
     { "whole-moves", &W.whole_moves },
   };
@@ -550,6 +553,14 @@ evaluate (const TafelMillTables *t,
   crowd = CLAMP (POPCOUNT (s->stones[0] | s->stones[1]) - 12, 0, 6);
   move_mobility = W.move[F_MOBILITY] + W.crowd_mobility * crowd / 6;
   score = side_score (&us, &them, move_mobility) - side_score (&them, &us, move_mobility);
+  /* Two stones or more behind is worse than twice one. */
+  if (W.deficit != 0 && !us.flying && !them.flying)
+    {
+      int lead = us.material - them.material;
+
+      if (ABS (lead) >= 2)
+        score += (lead > 0 ? 1 : -1) * (ABS (lead) - 1) * W.deficit;
+    }
   /* The side to move closes first; otherwise a double threat (or one it
    * cannot reach) costs it a stone next move, and a fork point gives it
    * a double threat now. */
