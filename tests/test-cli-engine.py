@@ -472,7 +472,6 @@ def test_referee_openings_file():
         expect(not any(l.startswith('game ') for l in out), 'games played: %r' % out)
 
 
-
 def test_referee_reads_the_lost_positions():
     # The positions the README's "Where it still loses" plays again: every
     # line legal by the referee's own rules, and the game still going.
@@ -484,6 +483,7 @@ def test_referee_reads_the_lost_positions():
         for m in moves:
             pos.play(m)
         expect(not pos.outcome(), 'over after %s' % ' '.join(moves))
+
 
 def rows_of(lines, name, colour):
     return next(l.split() for l in lines if l.split()[:2] == [name, colour])

@@ -558,8 +558,10 @@ evaluate (const TafelMillTables *t,
     {
       int lead = us.material - them.material;
 
-      if (ABS (lead) >= 2)
-        score += (lead > 0 ? 1 : -1) * (ABS (lead) - 1) * W.deficit;
+      if (lead >= 2)
+        score += (lead - 1) * W.deficit;
+      else if (lead <= -2)
+        score += (lead + 1) * W.deficit;
     }
   /* The side to move closes first; otherwise a double threat (or one it
    * cannot reach) costs it a stone next move, and a fork point gives it
@@ -923,6 +925,14 @@ is_closing (const TafelMillState *s,
  * about half a stone towards the side that placed last, so a search one
  * ply shorter would see the other side's lean and judge a late move by
  * it (README, "Mill strength"). */
+/* Are late moves reduced by whole moves in @s (the weight whole-moves:
+ * 1 while either side has stones in hand, 2 always)? */
+static inline gboolean
+whole_moves_here (const TafelMillState *s)
+{
+  return W.whole_moves >= 2 || (W.whole_moves == 1 && (s->hand[0] | s->hand[1]) > 0);
+}
+
 static int
 late_move_reduction (int      depth,
                      guint    index,
@@ -1189,9 +1199,7 @@ pvs (Search               *S,
        * the deeper, the more. */
       if (depth >= 3 && i >= 4 && scores[i] < (1 << 24) && !is_pv
           && !(S->flags & TAFEL_MILL_SEARCH_NO_REDUCTIONS))
-        reduction = late_move_reduction (depth, i,
-                                         W.whole_moves >= 2
-                                         || (W.whole_moves == 1 && (s->hand[0] | s->hand[1]) > 0));
+        reduction = late_move_reduction (depth, i, whole_moves_here (s));
 
       if (i == 0)
         v = -pvs (S, &child, depth - 1, -beta, -alpha, ply + 1, is_pv, NULL);
