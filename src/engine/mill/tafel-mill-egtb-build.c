@@ -359,7 +359,10 @@ solve_pair (Build         *B,
             continue;
           tafel_mill_egtb_position (B->na[t], B->nb[t], code >> 1, &mover, &other);
           plies = all_moves_lose (B, mover, other);
-          if (plies < 0)
+          /* Not lost, or lost later through a capture into a smaller
+           * table: the seed of that layer (init_position ()) checks it
+           * again then. */
+          if (plies < 0 || plies > (int) d)
             continue;
           /* Its last move to be known became known at d - 1. */
           g_assert (plies == (int) d);
