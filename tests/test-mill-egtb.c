@@ -376,18 +376,124 @@ test_index_3_3 (void)
   g_assert_cmpuint (count, ==, 2024 * 1330);
 }
 
-/* The builder here makes the same 3-3 table as the build did. */
+/* Sets of @k of the 24 points that symmetry @perm maps onto themselves:
+ * unions of whole cycles of the permutation. */
+static guint64
+fixed_sets (const guint8 *perm,
+            guint         k)
+{
+  guint64 ways[TAFEL_MILL_POINTS + 1] = { 1 };
+  guint32 seen = 0;
+
+  for (guint p = 0; p < TAFEL_MILL_POINTS; p++)
+    {
+      guint len = 0;
+
+      if (seen & (1u << p))
+        continue;
+      for (guint q = p; !(seen & (1u << q)); q = perm[q])
+        {
+          seen |= 1u << q;
+          len++;
+        }
+      for (int n = TAFEL_MILL_POINTS; n >= (int) len; n--)
+        ways[n] += ways[n - len];
+    }
+  return ways[k];
+}
+
+/* Up to nine stones a side: the number of classes of the side to move's
+ * stones is Burnside's count of orbits under the 16 symmetries, and random
+ * positions have an index in range that stands for one of their images. */
+static void
+test_index_large (void)
+{
+  const guint8 *perms;
+  guint n = tafel_mill_egtb_symmetries (&perms);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (9);
+
+  for (guint k = 3; k <= TAFEL_MILL_EGTB_MAX_STONES; k++)
+    {
+      guint64 fixed = 0, binom3 = (24 - k) * (23 - k) * (22 - k) / 6;
+
+      for (guint g = 0; g < n; g++)
+        fixed += fixed_sets (perms + g * TAFEL_MILL_POINTS, k);
+      g_assert_cmpuint (fixed % n, ==, 0);
+      g_assert_cmpuint (tafel_mill_egtb_table_size (k, 3), ==, fixed / n * binom3);
+    }
+
+  for (guint i = 0; i < 3000; i++)
+    {
+      guint k = g_rand_int_range (rand, 5, TAFEL_MILL_EGTB_MAX_STONES + 1);
+      guint j = g_rand_int_range (rand, 3, TAFEL_MILL_EGTB_MAX_STONES + 1);
+      guint32 mover = 0, other = 0, cm, co;
+      guint64 idx;
+      gboolean same = FALSE;
+
+      while (tafel_mill_popcount (mover) < k)
+        mover |= 1u << g_rand_int_range (rand, 0, TAFEL_MILL_POINTS);
+      while (tafel_mill_popcount (other) < j)
+        other |= (1u << g_rand_int_range (rand, 0, TAFEL_MILL_POINTS)) & ~mover;
+      idx = tafel_mill_egtb_index (mover, other);
+      g_assert_cmpuint (idx, <, tafel_mill_egtb_table_size (k, j));
+      g_assert_true (tafel_mill_egtb_position (k, j, idx, &cm, &co));
+      for (guint g = 0; g < n && !same; g++)
+        same = tafel_mill_egtb_symmetry_apply (g, mover) == cm
+               && tafel_mill_egtb_symmetry_apply (g, other) == co;
+      g_assert_true (same);
+    }
+}
+
+static void
+count_tables (const TafelMillEgtbStats *st,
+              gpointer                  user_data)
+{
+  (*(guint *) user_data)++;
+}
+
+static char *tmp_path (const char *name);
+
+/* The builder here makes the same tables as the build did, also when it
+ * goes on from a table kept in a file of its own (as tafel-cli
+ * mill-tables does after a stop): the 3-3 table is made, saved alone and
+ * read back, and the 4-3, 3-4 and 4-4 tables made on top of it (under
+ * valgrind only the 3-3 table). */
 static void
 test_build_small (void)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(TafelMillEgtb) small = tafel_mill_egtb_build (3, NULL, NULL, NULL, &error);
+  g_autoptr(TafelMillEgtb) kept = NULL;
+  g_autoptr(TafelMillEgtb) resumed = tafel_mill_egtb_new ();
+  g_autofree char *path = tmp_path ("3-3.tbl");
+  guint max = g_getenv ("TAFEL_UNDER_VALGRIND") != NULL ? 3 : 4;
+  guint n_solved = 0;
 
   g_assert_no_error (error);
   g_assert_nonnull (small);
   g_assert_null (tafel_mill_egtb_table (small, 4, 3));
+  g_assert_true (tafel_mill_egtb_save_table (small, 3, 3, path, &error));
+  g_assert_no_error (error);
+  kept = tafel_mill_egtb_load (path, &error);
+  g_assert_no_error (error);
+  tafel_mill_egtb_set_table (resumed, 3, 3, g_memdup2 (tafel_mill_egtb_table (kept, 3, 3),
+                                                       tafel_mill_egtb_table_size (3, 3)));
+  g_assert_true (tafel_mill_egtb_build_into (resumed, max, count_tables, &n_solved, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_solved, ==, max == 3 ? 0 : 3);
+
+  for (guint i = 0; i < G_N_ELEMENTS (tables); i++)
+    {
+      guint a = tables[i][0], b = tables[i][1];
+
+      if (a > max || b > max)
+        continue;
+      g_assert_true (memcmp (tafel_mill_egtb_table (resumed, a, b), tafel_mill_egtb_table (TB, a, b),
+                             tafel_mill_egtb_table_size (a, b)) == 0);
+    }
   g_assert_true (memcmp (tafel_mill_egtb_table (small, 3, 3), tafel_mill_egtb_table (TB, 3, 3),
                          tafel_mill_egtb_table_size (3, 3)) == 0);
+  g_unlink (path);
 }
 
 /* ---- damaged files ---- */
@@ -725,6 +831,7 @@ main (int    argc,
 
   g_test_add_func ("/mill-egtb/symmetries", test_symmetries);
   g_test_add_func ("/mill-egtb/index-3-3", test_index_3_3);
+  g_test_add_func ("/mill-egtb/index-large", test_index_large);
   g_test_add_func ("/mill-egtb/build-small", test_build_small);
   g_test_add_func ("/mill-egtb/consistent", test_consistent);
   g_test_add_func ("/mill-egtb/plain-search", test_plain_search);

@@ -8,15 +8,34 @@
 #include <glib/gstdio.h>
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "tafel-cli.h"
+#include "tafel-error.h"
+#include "tafel-file.h"
 #include "tafel-json.h"
 #include "tafel-mill-egtb-build.h"
 
+typedef struct {
+  const char *parts; /* the folder of the finished tables of this build */
+  gboolean quiet;
+  GError *error;     /* the first table that could not be kept */
+} Build;
+
+static char *
+part_path (const Build *B,
+           guint        n_mover,
+           guint        n_other,
+           const char  *extension)
+{
+  g_autofree char *name = g_strdup_printf ("%u-%u.%s", n_mover, n_other, extension);
+
+  return g_build_filename (B->parts, name, NULL);
+}
+
 /* One JSON line per table. */
-static void
-print_stats (const TafelMillEgtbStats *st,
-             gpointer                  user_data)
+static char *
+stats_line (const TafelMillEgtbStats *st)
 {
   TafelJson json = TAFEL_JSON_INIT;
   g_autofree char *name = g_strdup_printf ("%u-%u", st->n_mover, st->n_other);
@@ -31,9 +50,89 @@ print_stats (const TafelMillEgtbStats *st,
   tafel_json_member_int (&json, "longest_win", st->longest_win);
   tafel_json_member_int (&json, "ms", st->elapsed_us / 1000);
   tafel_json_end_object (&json);
-  puts (tafel_json_finish (&json));
+  return g_strdup (tafel_json_finish (&json));
+}
+
+static void
+print_line (const Build *B,
+            const char  *line)
+{
+  if (B->quiet)
+    return;
+  puts (line);
   fflush (stdout);
-  tafel_json_clear (&json);
+}
+
+/* A table and its figures are kept as soon as they are made, so that a
+ * build stopped later goes on from there. */
+static void
+table_done (const TafelMillEgtbStats *st,
+            gpointer                  user_data)
+{
+  Build *B = user_data;
+  g_autofree char *line = stats_line (st);
+  g_autofree char *table = part_path (B, st->n_mover, st->n_other, "tbl");
+  g_autofree char *figures = part_path (B, st->n_mover, st->n_other, "json");
+  const TafelMillEgtb *tb = st->tables;
+
+  print_line (B, line);
+  if (B->error == NULL
+      && tafel_mill_egtb_save_table (tb, st->n_mover, st->n_other, table, &B->error))
+    {
+      TafelFilePart part = { (const guint8 *) line, strlen (line) };
+
+      tafel_file_replace_parts (figures, &part, 1, 0644, &B->error);
+    }
+}
+
+/* Takes the tables a stopped build kept into @tb. */
+static gboolean
+resume (Build          *B,
+        TafelMillEgtb  *tb,
+        guint           max_stones,
+        GError        **error)
+{
+  for (guint a = TAFEL_MILL_EGTB_MIN_STONES; a <= max_stones; a++)
+    for (guint b = TAFEL_MILL_EGTB_MIN_STONES; b <= max_stones; b++)
+      {
+        g_autofree char *table = part_path (B, a, b, "tbl");
+        g_autofree char *figures = part_path (B, a, b, "json");
+        g_autofree char *line = NULL;
+        g_autoptr(TafelMillEgtb) kept = NULL;
+
+        if (!g_file_test (table, G_FILE_TEST_EXISTS))
+          continue;
+        kept = tafel_mill_egtb_load (table, error);
+        if (kept == NULL || tafel_mill_egtb_table (kept, a, b) == NULL)
+          {
+            if (kept != NULL)
+              g_set_error (error, TAFEL_ERROR, TAFEL_ERROR_FORMAT,
+                           /* Translators: %s is a file name */
+                           _("%s does not hold the table its name says"), table);
+            return FALSE;
+          }
+        tafel_mill_egtb_set_table (tb, a, b, g_memdup2 (tafel_mill_egtb_table (kept, a, b),
+                                                        tafel_mill_egtb_table_size (a, b)));
+        if (g_file_get_contents (figures, &line, NULL, NULL))
+          print_line (B, line);
+      }
+  return TRUE;
+}
+
+static void
+remove_parts (const Build *B,
+              guint        max_stones)
+{
+  for (guint a = TAFEL_MILL_EGTB_MIN_STONES; a <= max_stones; a++)
+    for (guint b = TAFEL_MILL_EGTB_MIN_STONES; b <= max_stones; b++)
+      {
+        g_autofree char *table = part_path (B, a, b, "tbl");
+        g_autofree char *figures = part_path (B, a, b, "json");
+
+        g_unlink (table);
+        g_unlink (figures);
+      }
+  g_rmdir (B->parts);
 }
 
 int
@@ -48,6 +147,8 @@ tafel_cli_mill_tables (int    argc,
   g_autoptr(TafelMillEgtb) tb = NULL;
   g_autofree char *path = NULL;
   g_autofree char *summary = NULL;
+  g_autofree char *parts = NULL;
+  Build B = { 0 };
   const GOptionEntry entries[] = {
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out, N_("Directory to write the tables file to"), N_("DIR") },
     { "max-stones", 'n', 0, G_OPTION_ARG_INT, &max_stones,
@@ -77,16 +178,25 @@ tafel_cli_mill_tables (int    argc,
     return tafel_cli_fail (_("--max-stones must be from %d to %d"),
                            TAFEL_MILL_EGTB_MIN_STONES, TAFEL_MILL_EGTB_MAX_STONES);
 
-  if (g_mkdir_with_parents (out, 0755) != 0)
-    return tafel_cli_fail (_("Cannot create “%s”: %s"), out, g_strerror (errno));
-
-  tb = tafel_mill_egtb_build (max_stones, quiet ? NULL : print_stats, NULL, NULL, &error);
-  if (tb == NULL)
-    return tafel_cli_fail ("%s", error->message);
-
   path = g_build_filename (out, TAFEL_MILL_EGTB_FILE, NULL);
+  parts = g_strconcat (path, ".parts", NULL);
+  B.parts = parts;
+  B.quiet = quiet;
+  if (g_mkdir_with_parents (B.parts, 0755) != 0)
+    return tafel_cli_fail (_("Cannot create “%s”: %s"), B.parts, g_strerror (errno));
+
+  tb = tafel_mill_egtb_new ();
+  if (!resume (&B, tb, max_stones, &error)
+      || !tafel_mill_egtb_build_into (tb, max_stones, table_done, &B, NULL, &error))
+    return tafel_cli_fail ("%s", error->message);
+  if (B.error != NULL)
+    {
+      g_propagate_error (&error, g_steal_pointer (&B.error));
+      return tafel_cli_fail ("%s", error->message);
+    }
   if (!tafel_mill_egtb_save (tb, path, &error))
     return tafel_cli_fail ("%s", error->message);
+  remove_parts (&B, max_stones);
 
   return 0;
 }

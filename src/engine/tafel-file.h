@@ -8,6 +8,16 @@
 
 G_BEGIN_DECLS
 
+typedef struct {
+  const guint8 *data;
+  gsize length;
+} TafelFilePart;
+
+gboolean  tafel_file_replace_parts (const char          *path,
+                                    const TafelFilePart *parts,
+                                    guint                n_parts,
+                                    int                  mode,
+                                    GError             **error);
 gboolean  tafel_file_replace   (const char  *path,
                                 const char  *data,
                                 gsize        length,

@@ -276,6 +276,7 @@ solve_pair (Build         *B,
       B->w[B->na[t]][B->nb[t]] = data;
       tafel_mill_egtb_set_table (B->tb, B->na[t], B->nb[t], data);
       B->cand[t] = g_new0 (guint64, size / 64 + 1);
+      B->stats[t].tables = B->tb;
       B->stats[t].n_mover = B->na[t];
       B->stats[t].n_other = B->nb[t];
       B->stats[t].size = size;
@@ -390,20 +391,20 @@ solve_pair (Build         *B,
   return ok;
 }
 
-TafelMillEgtb *
-tafel_mill_egtb_build (guint                   max_stones,
-                       TafelMillEgtbStatsFunc  func,
-                       gpointer                user_data,
-                       GCancellable           *cancellable,
-                       GError                **error)
+gboolean
+tafel_mill_egtb_build_into (TafelMillEgtb          *tb,
+                            guint                   max_stones,
+                            TafelMillEgtbStatsFunc  func,
+                            gpointer                user_data,
+                            GCancellable           *cancellable,
+                            GError                **error)
 {
-  g_autoptr(TafelMillEgtb) tb = NULL;
   g_autofree Build *B = g_new0 (Build, 1);
 
-  g_return_val_if_fail (max_stones >= MINS && max_stones <= MAXS, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+  g_return_val_if_fail (tb != NULL, FALSE);
+  g_return_val_if_fail (max_stones >= MINS && max_stones <= MAXS, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  tb = tafel_mill_egtb_new ();
   B->t = tafel_mill_tables ();
   B->tb = tb;
 
@@ -414,11 +415,20 @@ tafel_mill_egtb_build (guint                   max_stones,
       {
         guint a = total - b;
         gint64 start = g_get_monotonic_time ();
+        const guint8 *held_ab = tafel_mill_egtb_table (tb, a, b);
+        const guint8 *held_ba = tafel_mill_egtb_table (tb, b, a);
 
         if (a > max_stones)
           continue;
+        /* Solved before: only read from now on. */
+        if (held_ab != NULL && held_ba != NULL)
+          {
+            B->w[a][b] = (guint8 *) held_ab;
+            B->w[b][a] = (guint8 *) held_ba;
+            continue;
+          }
         if (!solve_pair (B, a, b, cancellable, error))
-          return NULL;
+          return FALSE;
         for (guint t = 0; t < (a == b ? 1u : 2u); t++)
           {
             B->stats[t].elapsed_us = g_get_monotonic_time () - start;
@@ -427,5 +437,19 @@ tafel_mill_egtb_build (guint                   max_stones,
           }
       }
 
+  return TRUE;
+}
+
+TafelMillEgtb *
+tafel_mill_egtb_build (guint                   max_stones,
+                       TafelMillEgtbStatsFunc  func,
+                       gpointer                user_data,
+                       GCancellable           *cancellable,
+                       GError                **error)
+{
+  g_autoptr(TafelMillEgtb) tb = tafel_mill_egtb_new ();
+
+  if (!tafel_mill_egtb_build_into (tb, max_stones, func, user_data, cancellable, error))
+    return NULL;
   return g_steal_pointer (&tb);
 }

@@ -12,6 +12,7 @@
 G_BEGIN_DECLS
 
 typedef struct {
+  const TafelMillEgtb *tables;  /* the set being built, this table in it */
   guint n_mover, n_other;
   guint64 size;            /* bytes of the table */
   guint64 positions;       /* positions up to symmetry */
@@ -24,9 +25,18 @@ typedef struct {
 typedef void (*TafelMillEgtbStatsFunc) (const TafelMillEgtbStats *stats,
                                         gpointer                  user_data);
 
-/* Solves every table with 3 to @max_stones stones per side by retrograde
- * analysis, smaller material first; @func (may be NULL) hears of each
- * table when it is done. */
+/* Solves every table with 3 to @max_stones stones per side that @tb does
+ * not hold yet by retrograde analysis, smaller material first, and adds
+ * it to @tb; @func (may be NULL) hears of each table when it and its
+ * mirror are done (a long build can save it then).  The tables @tb
+ * already holds are taken as solved. */
+gboolean       tafel_mill_egtb_build_into (TafelMillEgtb          *tb,
+                                           guint                   max_stones,
+                                           TafelMillEgtbStatsFunc  func,
+                                           gpointer                user_data,
+                                           GCancellable           *cancellable,
+                                           GError                **error);
+/* The same into a new set of tables. */
 TafelMillEgtb *tafel_mill_egtb_build (guint                   max_stones,
                                       TafelMillEgtbStatsFunc  func,
                                       gpointer                user_data,

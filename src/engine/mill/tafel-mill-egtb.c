@@ -23,6 +23,7 @@
 
 #include "tafel-data.h"
 #include "tafel-error.h"
+#include "tafel-file.h"
 #include "tafel-mill-egtb.h"
 #include "tafel-mill-exact.h"
 
@@ -44,7 +45,7 @@ typedef struct {
   guint8 perm[N_SYM][TAFEL_MILL_POINTS];
   guint32 lut[N_SYM][3][256];
   guint64 binom[TAFEL_MILL_POINTS + 1][MAXS + 1];
-  guint16 *class_of_rank[MAXS + 1];    /* rank of a k-set -> its class */
+  guint32 *class_of_rank[MAXS + 1];    /* rank of a k-set -> its class */
   guint32 *class_mask[MAXS + 1];       /* class -> its smallest set */
   guint n_classes[MAXS + 1];
 } Index;
@@ -236,42 +237,47 @@ build_index (void)
   for (guint p = 0; p <= TAFEL_MILL_POINTS; p++)
     for (guint k = 0; k <= MAXS; k++)
       I.binom[p][k] = k == 0 ? 1 : p == 0 ? 0 : I.binom[p - 1][k - 1] + I.binom[p - 1][k];
+}
 
-  for (guint k = MINS; k <= MAXS; k++)
+/* The classes of the sets of @k points (0.01 s for 3 stones, 0.3 s for 9). */
+static void
+build_classes (guint k)
+{
+  guint64 total = I.binom[TAFEL_MILL_POINTS][k];
+  GArray *masks = g_array_new (FALSE, FALSE, sizeof (guint32));
+  guint32 *class_of_rank = g_new (guint32, total);
+
+  /* The combinatorial number system ranks the sets in the numeric order
+   * of their masks, so the canonical sets (each its own smallest image)
+   * come sorted. */
+  for (guint64 r = 0; r < total; r++)
     {
-      guint64 total = I.binom[TAFEL_MILL_POINTS][k];
-      GArray *masks = g_array_new (FALSE, FALSE, sizeof (guint32));
+      guint32 set = set_unrank (r, k);
 
-      /* Sets in rank order are not in numeric order: collect the
-       * canonical sets (each its own smallest image), then sort. */
-      for (guint64 r = 0; r < total; r++)
-        {
-          guint32 set = set_unrank (r, k);
-
-          if (canonical_set (set) == set)
-            g_array_append_val (masks, set);
-        }
-      I.n_classes[k] = masks->len;
-      I.class_mask[k] = (guint32 *) g_array_free (masks, FALSE);
-      I.class_of_rank[k] = g_new (guint16, total);
-      for (guint64 r = 0; r < total; r++)
-        {
-          guint32 c = canonical_set (set_unrank (r, k));
-          guint lo = 0, hi = I.n_classes[k];
-
-          while (lo < hi)
-            {
-              guint mid = (lo + hi) / 2;
-
-              if (I.class_mask[k][mid] < c)
-                lo = mid + 1;
-              else
-                hi = mid;
-            }
-          g_assert (lo < I.n_classes[k] && I.class_mask[k][lo] == c);
-          I.class_of_rank[k][r] = lo;
-        }
+      class_of_rank[r] = canonical_set (set);
+      if (class_of_rank[r] == set)
+        g_array_append_val (masks, set);
     }
+  for (guint64 r = 0; r < total; r++)
+    {
+      guint32 c = class_of_rank[r];
+      guint lo = 0, hi = masks->len;
+
+      while (lo < hi)
+        {
+          guint mid = (lo + hi) / 2;
+
+          if (g_array_index (masks, guint32, mid) < c)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      g_assert (lo < masks->len && g_array_index (masks, guint32, lo) == c);
+      class_of_rank[r] = lo;
+    }
+  I.n_classes[k] = masks->len;
+  I.class_mask[k] = (guint32 *) g_array_free (masks, FALSE);
+  I.class_of_rank[k] = class_of_rank;
 }
 
 static void
@@ -283,6 +289,22 @@ ensure_index (void)
     {
       build_index ();
       g_once_init_leave (&done, 1);
+    }
+}
+
+/* The index and the classes of @k stones, made when first needed: every
+ * table's size asks for them (tafel_mill_egtb_table_size ()), so a table
+ * that is held can be probed. */
+static void
+ensure_classes (guint k)
+{
+  static gsize done[MAXS + 1];
+
+  ensure_index ();
+  if (g_once_init_enter (&done[k]))
+    {
+      build_classes (k);
+      g_once_init_leave (&done[k], 1);
     }
 }
 
@@ -311,7 +333,7 @@ tafel_mill_egtb_table_size (guint n_mover,
   g_return_val_if_fail (n_mover >= MINS && n_mover <= MAXS, 0);
   g_return_val_if_fail (n_other >= MINS && n_other <= MAXS, 0);
 
-  ensure_index ();
+  ensure_classes (n_mover);
   return (guint64) I.n_classes[n_mover] * I.binom[TAFEL_MILL_POINTS - n_mover][n_other];
 }
 
@@ -351,7 +373,7 @@ tafel_mill_egtb_index (guint32 mover,
   g_return_val_if_fail (k >= MINS && k <= MAXS && j >= MINS && j <= MAXS, 0);
   g_return_val_if_fail ((mover & other) == 0 && ((mover | other) & ~TAFEL_MILL_ALL) == 0, 0);
 
-  ensure_index ();
+  ensure_classes (k);
   return index_of (mover, other);
 }
 
@@ -480,49 +502,73 @@ sha256 (const guint8 *data,
   g_checksum_get_digest (sum, digest, &digest_len);
 }
 
+/* Writes the tables @tb holds, or only @n_mover against @n_other when
+ * @n_mover is not 0, straight from memory (the file of every table up to
+ * 9-9 has 9 GB). */
+static gboolean
+save_tables (const TafelMillEgtb *tb,
+             guint                n_mover,
+             guint                n_other,
+             const char          *path,
+             GError             **error)
+{
+  guint8 header[HEADER_SIZE] = { 0 };
+  guint8 dir[MAX_TABLES * DIR_ENTRY_SIZE] = { 0 };
+  TafelFilePart parts[MAX_TABLES + 2];
+  g_autoptr(GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+  gsize digest_len = 32;
+  guint n_tables = 0;
+
+  for (guint a = MINS; a <= MAXS; a++)
+    for (guint b = MINS; b <= MAXS; b++)
+      if (tb->data[a][b] != NULL && (n_mover == 0 || (a == n_mover && b == n_other)))
+        {
+          guint8 *d = dir + n_tables * DIR_ENTRY_SIZE;
+          guint64 size = tafel_mill_egtb_table_size (a, b);
+
+          d[0] = a;
+          d[1] = b;
+          put64 (d + 8, size);
+          parts[2 + n_tables] = (TafelFilePart) { tb->data[a][b], size };
+          n_tables++;
+        }
+  g_return_val_if_fail (n_tables > 0, FALSE);
+
+  parts[0] = (TafelFilePart) { header, HEADER_SIZE };
+  parts[1] = (TafelFilePart) { dir, n_tables * DIR_ENTRY_SIZE };
+  for (guint i = 1; i < 2 + n_tables; i++)
+    g_checksum_update (sum, parts[i].data, parts[i].length);
+  memcpy (header, FILE_MAGIC, 8);
+  put32 (header + 8, FILE_VERSION);
+  put32 (header + 12, n_tables);
+  g_checksum_get_digest (sum, header + 16, &digest_len);
+
+  return tafel_file_replace_parts (path, parts, 2 + n_tables, 0644, error);
+}
+
 gboolean
 tafel_mill_egtb_save (const TafelMillEgtb *tb,
                       const char          *path,
                       GError             **error)
 {
-  guint n_tables = 0;
-  gsize total = HEADER_SIZE;
-  g_autofree guint8 *out = NULL;
-  guint8 *dir, *body;
-
   g_return_val_if_fail (tb != NULL && path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  for (guint a = MINS; a <= MAXS; a++)
-    for (guint b = MINS; b <= MAXS; b++)
-      if (tb->data[a][b] != NULL)
-        {
-          n_tables++;
-          total += DIR_ENTRY_SIZE + tafel_mill_egtb_table_size (a, b);
-        }
+  return save_tables (tb, 0, 0, path, error);
+}
 
-  out = g_malloc0 (total);
-  memcpy (out, FILE_MAGIC, 8);
-  put32 (out + 8, FILE_VERSION);
-  put32 (out + 12, n_tables);
-  dir = out + HEADER_SIZE;
-  body = dir + (gsize) n_tables * DIR_ENTRY_SIZE;
-  for (guint a = MINS; a <= MAXS; a++)
-    for (guint b = MINS; b <= MAXS; b++)
-      if (tb->data[a][b] != NULL)
-        {
-          guint64 size = tafel_mill_egtb_table_size (a, b);
+gboolean
+tafel_mill_egtb_save_table (const TafelMillEgtb *tb,
+                            guint                n_mover,
+                            guint                n_other,
+                            const char          *path,
+                            GError             **error)
+{
+  g_return_val_if_fail (tb != NULL && path != NULL, FALSE);
+  g_return_val_if_fail (tafel_mill_egtb_table (tb, n_mover, n_other) != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-          dir[0] = a;
-          dir[1] = b;
-          put64 (dir + 8, size);
-          dir += DIR_ENTRY_SIZE;
-          memcpy (body, tb->data[a][b], size);
-          body += size;
-        }
-  sha256 (out + HEADER_SIZE, total - HEADER_SIZE, out + 16);
-
-  return g_file_set_contents (path, (const char *) out, total, error);
+  return save_tables (tb, n_mover, n_other, path, error);
 }
 
 static TafelMillEgtb *

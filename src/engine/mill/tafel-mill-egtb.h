@@ -34,7 +34,7 @@ G_BEGIN_DECLS
 
 /* Stones per side the index can describe. */
 #define TAFEL_MILL_EGTB_MIN_STONES 3
-#define TAFEL_MILL_EGTB_MAX_STONES 6
+#define TAFEL_MILL_EGTB_MAX_STONES 9
 
 /* Environment variable naming the tables file (tests, build tree); the
  * installed file is PKGDATADIR "/" TAFEL_MILL_EGTB_FILE. */
@@ -96,6 +96,14 @@ TafelMillEgtb      *tafel_mill_egtb_new_from_bytes (GBytes     *bytes,
                                                     GError    **error);
 /* Written atomically (a temporary file renamed). */
 gboolean            tafel_mill_egtb_save         (const TafelMillEgtb *tb,
+                                                  const char          *path,
+                                                  GError             **error);
+/* Writes only the table of @n_mover against @n_other (which @tb holds),
+ * as a file of one table (tafel-cli mill-tables keeps a long build's
+ * finished tables so). */
+gboolean            tafel_mill_egtb_save_table   (const TafelMillEgtb *tb,
+                                                  guint                n_mover,
+                                                  guint                n_other,
                                                   const char          *path,
                                                   GError             **error);
 /* The file as the rules table lists it (tafel-rules.h, data_files). */
