@@ -21,6 +21,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "tafel-checked-file.h"
 #include "tafel-data.h"
 #include "tafel-error.h"
 #include "tafel-file.h"
@@ -38,6 +39,11 @@
 #define HEADER_SIZE 48
 #define DIR_ENTRY_SIZE 16
 #define MAX_TABLES ((MAXS - MINS + 1) * (MAXS - MINS + 1))
+/* From this size on a file whose checksum was found right before is not
+ * hashed again at load (tafel-checked-file.h): the tables up to 6-6 and
+ * beyond.  The shipped ones, up to 4-4 (5.7 MB), are checked at every
+ * load. */
+#define CHECKED_ONCE_SIZE ((gsize) 256 << 20)
 
 /* ---- the index ---- */
 
@@ -502,6 +508,17 @@ sha256 (const guint8 *data,
   g_checksum_get_digest (sum, digest, &digest_len);
 }
 
+static guint64
+total_size (const TafelFilePart *parts,
+            guint                n_parts)
+{
+  guint64 size = 0;
+
+  for (guint i = 0; i < n_parts; i++)
+    size += parts[i].length;
+  return size;
+}
+
 /* Writes the tables @tb holds, or only @n_mover against @n_other when
  * @n_mover is not 0, straight from memory (the file of every table up to
  * 9-9 has 9 GB). */
@@ -543,7 +560,11 @@ save_tables (const TafelMillEgtb *tb,
   put32 (header + 12, n_tables);
   g_checksum_get_digest (sum, header + 16, &digest_len);
 
-  return tafel_file_replace_parts (path, parts, 2 + n_tables, 0644, error);
+  if (!tafel_file_replace_parts (path, parts, 2 + n_tables, 0644, error))
+    return FALSE;
+  if (total_size (parts, 2 + n_tables) >= CHECKED_ONCE_SIZE)
+    tafel_checked_file_remember (path, header + 16);
+  return TRUE;
 }
 
 gboolean
@@ -581,9 +602,12 @@ format_error (GError    **error,
   return NULL;
 }
 
-TafelMillEgtb *
-tafel_mill_egtb_new_from_bytes (GBytes  *bytes,
-                                GError **error)
+/* @checked: the file's SHA-256 was found right before (see
+ * tafel_mill_egtb_load ()), so only its layout is checked. */
+static TafelMillEgtb *
+from_bytes (GBytes    *bytes,
+            gboolean   checked,
+            GError   **error)
 {
   g_autoptr(TafelMillEgtb) tb = NULL;
   gsize len;
@@ -623,12 +647,25 @@ tafel_mill_egtb_new_from_bytes (GBytes  *bytes,
   if (offset != len)
     return format_error (error, _("its size does not match its tables"));
 
-  sha256 (data + HEADER_SIZE, len - HEADER_SIZE, digest);
-  if (memcmp (digest, data + 16, 32) != 0)
-    return format_error (error, _("the checksum does not match (the file is damaged)"));
+  if (!checked)
+    {
+      sha256 (data + HEADER_SIZE, len - HEADER_SIZE, digest);
+      if (memcmp (digest, data + 16, 32) != 0)
+        return format_error (error, _("the checksum does not match (the file is damaged)"));
+    }
 
   tb->bytes = g_bytes_ref (bytes);
   return g_steal_pointer (&tb);
+}
+
+TafelMillEgtb *
+tafel_mill_egtb_new_from_bytes (GBytes  *bytes,
+                                GError **error)
+{
+  g_return_val_if_fail (bytes != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return from_bytes (bytes, FALSE, error);
 }
 
 TafelMillEgtb *
@@ -638,6 +675,9 @@ tafel_mill_egtb_load (const char  *path,
   g_autoptr(GMappedFile) mapped = NULL;
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) local = NULL;
+  const guint8 *data;
+  gsize len;
+  gboolean big, checked;
   TafelMillEgtb *tb;
 
   g_return_val_if_fail (path != NULL, NULL);
@@ -647,7 +687,12 @@ tafel_mill_egtb_load (const char  *path,
   if (mapped == NULL)
     return NULL;
   bytes = g_mapped_file_get_bytes (mapped);
-  tb = tafel_mill_egtb_new_from_bytes (bytes, &local);
+  data = g_bytes_get_data (bytes, &len);
+  big = len >= CHECKED_ONCE_SIZE;
+  checked = big && tafel_checked_file_known (path, data + 16);
+  tb = from_bytes (bytes, checked, &local);
+  if (tb != NULL && big && !checked)
+    tafel_checked_file_remember (path, data + 16);
   if (tb == NULL)
     {
       g_autofree char *name = g_filename_display_name (path);
