@@ -52,6 +52,8 @@ typedef struct {
   guint32 lut[N_SYM][3][256];
   guint64 binom[TAFEL_MILL_POINTS + 1][MAXS + 1];
   guint32 *class_of_rank[MAXS + 1];    /* rank of a k-set -> its class */
+  guint16 *to_class[MAXS + 1];         /* rank of a k-set -> the symmetries
+                                        * that turn it into its class's set */
   guint32 *class_mask[MAXS + 1];       /* class -> its smallest set */
   guint n_classes[MAXS + 1];
 } Index;
@@ -145,18 +147,20 @@ set_rank (guint32 set)
   return r;
 }
 
+/* The set of @k points of rank @r: the largest point first, each the
+ * largest c with C(c, i) <= what is left of the rank. */
 static guint32
 set_unrank (guint64 r,
             guint   k)
 {
   guint32 set = 0;
+  guint c = TAFEL_MILL_POINTS;
 
   for (guint i = k; i >= 1; i--)
     {
-      guint c = i - 1;
-
-      while (c + 1 <= TAFEL_MILL_POINTS && I.binom[c + 1][i] <= r)
-        c++;
+      do
+        c--;
+      while (I.binom[c][i] > r);
       r -= I.binom[c][i];
       set |= BIT (c);
     }
@@ -252,6 +256,7 @@ build_classes (guint k)
   guint64 total = I.binom[TAFEL_MILL_POINTS][k];
   GArray *masks = g_array_new (FALSE, FALSE, sizeof (guint32));
   guint32 *class_of_rank = g_new (guint32, total);
+  guint16 *to_class = g_new (guint16, total);
 
   /* The combinatorial number system ranks the sets in the numeric order
    * of their masks, so the canonical sets (each its own smallest image)
@@ -263,6 +268,10 @@ build_classes (guint k)
       class_of_rank[r] = canonical_set (set);
       if (class_of_rank[r] == set)
         g_array_append_val (masks, set);
+      to_class[r] = 0;
+      for (guint g = 0; g < N_SYM; g++)
+        if (sym_apply (g, set) == class_of_rank[r])
+          to_class[r] |= 1u << g;
     }
   for (guint64 r = 0; r < total; r++)
     {
@@ -284,6 +293,7 @@ build_classes (guint k)
   I.n_classes[k] = masks->len;
   I.class_mask[k] = (guint32 *) g_array_free (masks, FALSE);
   I.class_of_rank[k] = class_of_rank;
+  I.to_class[k] = to_class;
 }
 
 static void
@@ -343,29 +353,25 @@ tafel_mill_egtb_table_size (guint n_mover,
   return (guint64) I.n_classes[n_mover] * I.binom[TAFEL_MILL_POINTS - n_mover][n_other];
 }
 
-/* No checks: the hot path of the probe and the generator. */
+/* No checks: the hot path of the probe and the builder.  The side to
+ * move's stones are turned into their class's set by the symmetries
+ * to_class names (mostly one), and the other side's by the one of those
+ * that gives the smallest set. */
 static inline guint64
 index_of (guint32 mover,
           guint32 other)
 {
   guint k = tafel_mill_popcount (mover);
   guint j = tafel_mill_popcount (other);
-  guint32 best_m = mover, best_o = other;
+  guint64 rank = set_rank (mover);
+  guint32 cls = I.class_of_rank[k][rank];
+  guint32 best_m = I.class_mask[k][cls];
+  guint32 best_o = G_MAXUINT32;
 
-  for (guint g = 1; g < N_SYM; g++)
-    {
-      guint32 m = sym_apply (g, mover);
+  for (guint gs = I.to_class[k][rank]; gs != 0; gs &= gs - 1)
+    best_o = MIN (best_o, sym_apply (LOWEST (gs), other));
 
-      if (m < best_m)
-        {
-          best_m = m;
-          best_o = sym_apply (g, other);
-        }
-      else if (m == best_m)
-        best_o = MIN (best_o, sym_apply (g, other));
-    }
-
-  return (guint64) I.class_of_rank[k][set_rank (best_m)] * I.binom[TAFEL_MILL_POINTS - k][j]
+  return (guint64) cls * I.binom[TAFEL_MILL_POINTS - k][j]
          + set_rank (compress (best_o, TAFEL_MILL_ALL & ~best_m));
 }
 
@@ -401,10 +407,11 @@ tafel_mill_egtb_position (guint    n_mover,
   *mover = m;
   *other = o;
 
-  /* Where the mover's set has symmetries of its own, only the smallest
-   * image of the other set is used. */
-  for (guint g = 1; g < N_SYM; g++)
-    if (sym_apply (g, m) == m && sym_apply (g, o) < o)
+  /* Where the mover's set has symmetries of its own (those that turn
+   * the class's set into itself), only the smallest image of the other
+   * set is used. */
+  for (guint gs = I.to_class[n_mover][set_rank (m)] & ~1u; gs != 0; gs &= gs - 1)
+    if (sym_apply (LOWEST (gs), o) < o)
       return FALSE;
   return TRUE;
 }
