@@ -742,6 +742,50 @@ test_search_leaves (void)
   g_assert_cmpuint (found, ==, 5);
 }
 
+/* In a drawn 4-4 position the search keeps to drawing moves and ranks
+ * them within half a stone of a draw (DRAW_BAND), not all at 0. */
+static void
+test_search_draws (void)
+{
+  const guint8 *table = tafel_mill_egtb_table (TB, 4, 4);
+  guint64 size = tafel_mill_egtb_table_size (4, 4);
+  guint found = 0, nonzero = 0;
+
+  for (guint64 idx = 0; idx < size && found < 20; idx += 9973)
+    {
+      guint32 mover, other;
+      TafelState state;
+      TafelMillState *s = TAFEL_MILL_STATE (&state), child;
+      TafelMove moves[TAFEL_MAX_MOVES];
+      TafelMillSearchLimits limits = { .max_depth = 3 };
+      TafelMillSearchResult result;
+      TafelValue v;
+      int p;
+
+      if (table[idx] != 0 || !tafel_mill_egtb_position (4, 4, idx, &mover, &other))
+        continue;
+      R->init (&state);
+      s->hand[0] = s->hand[1] = 0;
+      s->stones[0] = mover;
+      s->stones[1] = other;
+      s->key = tafel_mill_compute_key (s);
+      if (tafel_mill_generate (s, moves) == 0)
+        continue;
+
+      g_assert_true (tafel_mill_search (&state, NULL, &limits, NULL, NULL, &result));
+      g_assert_false (result.proven);
+      g_assert_cmpint (ABS (result.score), <, 50);
+      nonzero += result.score != 0;
+      child = *s;
+      tafel_mill_apply (&child, &result.best);
+      g_assert_true (tafel_mill_egtb_lookup (TB, &child, &v, &p));
+      g_assert_cmpint (v, ==, TAFEL_VALUE_DRAW);
+      found++;
+    }
+  g_assert_cmpuint (found, ==, 20);
+  g_assert_cmpuint (nonzero, >, 0);
+}
+
 /* The longest win of a table, by index. */
 static guint64
 longest_win (guint a,
@@ -840,6 +884,7 @@ main (int    argc,
   g_test_add_func ("/mill-egtb/analyze", test_analyze);
   g_test_add_func ("/mill-egtb/converts", test_converts);
   g_test_add_func ("/mill-egtb/search-leaves", test_search_leaves);
+  g_test_add_func ("/mill-egtb/search-draws", test_search_draws);
 
   {
     int status = g_test_run ();

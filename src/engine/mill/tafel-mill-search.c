@@ -770,14 +770,35 @@ value_score (TafelValue value,
          : value == TAFEL_VALUE_LOSS ? -(WIN - plies) : 0;
 }
 
-/* The exact score of a position the endgame tables (or a variant solved
- * whole) hold, whose end comes before the 100 half-move rule could.  The
- * search takes it wherever it meets such a position: at its leaves and
- * after captures that enter a table.  Impossible and analyze use the
- * tables (and at the root they choose the move: see table_root ()); Hard
- * and the weak levels' shallow looks do not. */
-static gboolean
-table_score (Search               *S,
+/* What the endgame tables (or a variant solved whole) say of a position. */
+typedef enum {
+  HELD_NOT,       /* not held, or a win or loss the 100 half-move rule could
+                   * draw first */
+  HELD_DECIDED,   /* won or lost: the exact score */
+  HELD_DRAWN,     /* neither side can force a win */
+} Held;
+
+/* A drawn position ranks among draws by its static value, squashed into
+ * ±DRAW_BAND (half a stone at most, so a known draw stays below a
+ * position the search only believes a stone ahead): which drawn line
+ * leaves the opponent the most room to go wrong. */
+#define DRAW_BAND 50
+#define DRAW_SCALE 300
+
+static inline int
+draw_score (int static_value)
+{
+  return DRAW_BAND * static_value / (ABS (static_value) + DRAW_SCALE);
+}
+
+/* The search takes a won or lost score wherever it meets such a
+ * position: at its leaves and after captures that enter a table.  A draw
+ * is searched on like any position (its subtree is held too), and its
+ * leaves score draw_score ().  Impossible and analyze use the tables
+ * (and at the root they choose the move: see table_root ()); Hard and the
+ * weak levels' shallow looks do not. */
+static Held
+table_value (Search               *S,
              const TafelMillState *s,
              int                   ply,
              int                  *score)
@@ -787,9 +808,11 @@ table_score (Search               *S,
 
   if (!((S->egtb != NULL && tafel_mill_egtb_probe (S->egtb, s, &value, &plies))
         || (S->small && tafel_mill_small_probe (s, &value, &plies))))
-    return FALSE;
+    return HELD_NOT;
+  if (value == TAFEL_VALUE_DRAW)
+    return HELD_DRAWN;
   *score = value_score (value, ply + plies);
-  return TRUE;
+  return HELD_DECIDED;
 }
 
 static inline TTData
@@ -977,7 +1000,16 @@ qsearch (Search               *S,
     return -(WIN - ply);
   if (s->clock >= TAFEL_MILL_DRAW_CLOCK && !s->pending)
     return 0;
-  if (table_score (S, s, ply, &stand) || variant_end (S, s, ply, &stand))
+  switch (table_value (S, s, ply, &stand))
+    {
+    case HELD_DECIDED:
+      return stand;
+    case HELD_DRAWN:
+      return draw_score (evaluate (S->t, s, ply, NULL));
+    case HELD_NOT:
+      break;
+    }
+  if (variant_end (S, s, ply, &stand))
     return stand;
 
   stand = evaluate (S->t, s, ply, threats);
@@ -1126,8 +1158,17 @@ pvs (Search               *S,
     {
       if (s->clock >= TAFEL_MILL_DRAW_CLOCK || is_repetition (S, s, ply))
         return 0;
-      if (table_score (S, s, ply, &best))
-        return best;
+      switch (table_value (S, s, ply, &best))
+        {
+        case HELD_DECIDED:
+          return best;
+        case HELD_DRAWN:
+          if (depth <= 0)
+            return draw_score (evaluate (S->t, s, ply, NULL));
+          break;
+        case HELD_NOT:
+          break;
+        }
     }
   if (depth <= 0)
     return qsearch (S, s, alpha, beta, ply, 0);
@@ -1495,10 +1536,6 @@ exact_root_moves (const TafelMillState *s,
   return k > 0 ? k : tafel_mill_small_root_moves (s, history, best, value, plies);
 }
 
-/* In a solved endgame (or a variant solved whole) the tables choose: a
- * quickest win or a longest loss (TRUE, in @result); a draw narrows
- * @moves to the drawing moves and leaves the choice among them to the
- * search (FALSE). */
 /* ---- threads ---- */
 
 /* A thread that searches the same root as the caller's, deeper by one
@@ -1589,6 +1626,10 @@ nodes_so_far (const Search *S,
   return nodes;
 }
 
+/* In a solved endgame (or a variant solved whole) the tables choose: a
+ * quickest win or a longest loss (TRUE, in @result); a draw narrows
+ * @moves to the drawing moves and leaves the choice among them to the
+ * search (FALSE). */
 static gboolean
 table_root (const TafelMillState  *s,
             const TafelHistory    *history,
