@@ -11,6 +11,7 @@
 #include <sys/mman.h>
 
 #include "tafel-c4-table.h"
+#include "tafel-huge-pages.h"
 
 static gsize max_bytes;
 
@@ -49,9 +50,7 @@ table_map (gsize size)
   table = mmap (NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (table == MAP_FAILED)
     return NULL;
-#ifdef MADV_HUGEPAGE
-  madvise (table, size, MADV_HUGEPAGE);
-#endif
+  tafel_advise_huge_pages (table, size);
   /* Fault every page in now rather than in the middle of searches (a
    * reset does not touch the table, see tafel_c4_table_reset()). */
   memset (table, 0, size);

@@ -61,12 +61,12 @@
 #include <math.h>
 #include <string.h>
 #ifdef G_OS_UNIX
-#include <sys/mman.h>
 #endif
 
 #include "tafel-games.h"
 #include "tafel-mill.h"
 #include "tafel-mill-book.h"
+#include "tafel-huge-pages.h"
 #include "tafel-mill-egtb.h"
 #include "tafel-mill-player.h"
 #include "tafel-mill-search.h"
@@ -1301,26 +1301,6 @@ struct _TafelMillSearcher {
 
 static gsize max_table_bytes;
 
-/* Almost every probe of the table misses the processor's caches, and
- * with 4 KiB pages its address translation too: the kernel is asked to
- * back the table (still untouched) with huge pages where it can. */
-static void
-advise_huge_pages (gpointer table,
-                   gsize    bytes)
-{
-#ifdef MADV_HUGEPAGE
-  const guintptr huge = 2 * 1024 * 1024;
-  guintptr start = ((guintptr) table + huge - 1) & ~(huge - 1);
-  guintptr end = ((guintptr) table + bytes) & ~(huge - 1);
-
-  if (end > start)
-    madvise ((gpointer) start, end - start, MADV_HUGEPAGE);
-#else
-  (void) table;
-  (void) bytes;
-#endif
-}
-
 void
 tafel_mill_searcher_set_max_bytes (gsize max_bytes)
 {
@@ -1380,7 +1360,7 @@ tafel_mill_searcher_new_full (guint    tt_bits,
   searcher->tt_mask = ((guint64) 1 << tt_bits) - 1;
   /* Cleared here, so that the kernel's work of giving the pages falls
    * outside the first searches' time. */
-  advise_huge_pages (searcher->tt, sizeof (TTEntry) << tt_bits);
+  tafel_advise_huge_pages (searcher->tt, sizeof (TTEntry) << tt_bits);
   memset (searcher->tt, 0, sizeof (TTEntry) << tt_bits);
   return g_steal_pointer (&searcher);
 }
