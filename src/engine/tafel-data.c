@@ -6,17 +6,36 @@
 
 #include "tafel-data.h"
 
+/* The environment variable's file, else the user's own (made bigger by
+ * tafel-cli, say), else the installed one; NULL when none exists. */
+static char *
+find (const TafelDataFile *file)
+{
+  const char *named = g_getenv (file->env);
+  char *path;
+
+  if (named != NULL && *named != '\0')
+    return g_file_test (named, G_FILE_TEST_EXISTS) ? g_strdup (named) : NULL;
+  path = g_build_filename (g_get_user_data_dir (), "tafel", file->file, NULL);
+  if (g_file_test (path, G_FILE_TEST_EXISTS))
+    return path;
+  g_free (path);
+  path = g_build_filename (PKGDATADIR, file->file, NULL);
+  if (g_file_test (path, G_FILE_TEST_EXISTS))
+    return path;
+  g_free (path);
+  return NULL;
+}
+
 static gpointer
 load_once (gpointer data)
 {
   TafelDataFile *file = data;
-  const char *named = g_getenv (file->env);
-  g_autofree char *path = named != NULL && *named != '\0'
-                          ? g_strdup (named) : g_build_filename (PKGDATADIR, file->file, NULL);
+  g_autofree char *path = find (file);
   g_autoptr(GError) error = NULL;
   gpointer loaded;
 
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+  if (path == NULL)
     return NULL;
 
   loaded = file->load (path, &error);
