@@ -181,6 +181,25 @@ def test_mill_tables_command():
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
         a = json.loads(proc.stdout.decode())
         expect(a['value'] == 'win' and a['plies'] == 1, 'own tables: %r' % a)
+        expect(not os.path.exists(path + '.parts'), 'the finished tables kept')
+        # Checked against their children: every position agrees.
+        code, out, err = run(['mill-tables', '--verify', path])
+        v = json.loads(out)
+        expect(code == 0 and v['table'] == '3-3' and v['checked'] == t['positions']
+               and v['disagree'] == 0, 'verify: %d %r %r' % (code, out, err))
+        code, out, err = run(['mill-tables', '--verify', path, '--sample', '0'])
+        expect(code != 0 and '--sample' in err, 'sample 0: %d %r' % (code, err))
+        # A build stopped after 3-3 goes on from the table it kept: the
+        # same file, nothing solved again.
+        with open(path, 'rb') as f:
+            whole = f.read()
+        os.mkdir(path + '.parts')
+        os.rename(path, os.path.join(path + '.parts', '3-3.tbl'))
+        code, out, err = run(['mill-tables', '--out', tmp, '--max-stones', '3'])
+        expect(code == 0 and out == '', 'resumed: %d %r %r' % (code, out, err))
+        with open(path, 'rb') as f:
+            expect(f.read() == whole, 'the resumed file differs')
+        expect(not os.path.exists(path + '.parts'), 'parts left after the resumed build')
 
 
 def test_perft():

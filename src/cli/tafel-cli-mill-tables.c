@@ -135,11 +135,71 @@ remove_parts (const Build *B,
   g_rmdir (B->parts);
 }
 
+/* Checks every @sample-th entry of every table in @path against its
+ * children (from a random first one); one JSON line per table. */
+static int
+verify (const char *path,
+        int         sample,
+        gboolean    quiet)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TafelMillEgtb) tb = tafel_mill_egtb_load (path, &error);
+  g_autoptr(GRand) rand = g_rand_new ();
+  guint64 disagree_all = 0;
+
+  if (tb == NULL)
+    return tafel_cli_fail ("%s", error->message);
+
+  for (guint a = TAFEL_MILL_EGTB_MIN_STONES; a <= TAFEL_MILL_EGTB_MAX_STONES; a++)
+    for (guint b = TAFEL_MILL_EGTB_MIN_STONES; b <= TAFEL_MILL_EGTB_MAX_STONES; b++)
+      {
+        guint64 size = tafel_mill_egtb_table_size (a, b), checked = 0, disagree = 0;
+        gint64 start = g_get_monotonic_time ();
+        g_autofree char *name = g_strdup_printf ("%u-%u", a, b);
+        TafelJson json = TAFEL_JSON_INIT;
+
+        if (tafel_mill_egtb_table (tb, a, b) == NULL)
+          continue;
+        for (guint64 idx = g_rand_int_range (rand, 0, sample); idx < size; idx += sample)
+          {
+            guint32 mover, other;
+
+            if (!tafel_mill_egtb_position (a, b, idx, &mover, &other))
+              continue;
+            checked++;
+            disagree += !tafel_mill_egtb_agrees (tb, mover, other);
+          }
+        disagree_all += disagree;
+        if (quiet)
+          continue;
+        tafel_json_begin_object (&json);
+        tafel_json_member_string (&json, "table", name);
+        tafel_json_member_int (&json, "checked", checked);
+        tafel_json_member_int (&json, "disagree", disagree);
+        tafel_json_member_int (&json, "ms", (g_get_monotonic_time () - start) / 1000);
+        tafel_json_end_object (&json);
+        puts (tafel_json_finish (&json));
+        fflush (stdout);
+        tafel_json_clear (&json);
+      }
+
+  if (disagree_all > 0)
+    {
+      g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, disagree_all);
+
+      /* Translators: %s is a number */
+      return tafel_cli_fail (_("Positions that disagree with their children: %s"), count);
+    }
+  return 0;
+}
+
 int
 tafel_cli_mill_tables (int    argc,
                        char **argv)
 {
   g_autofree char *out = NULL;
+  g_autofree char *check = NULL;
+  int sample = 1;
   int max_stones = 4;
   gboolean quiet = FALSE;
   g_autoptr(GOptionContext) context = g_option_context_new (_("— solve the Mill endgames"));
@@ -154,6 +214,10 @@ tafel_cli_mill_tables (int    argc,
     { "max-stones", 'n', 0, G_OPTION_ARG_INT, &max_stones,
       N_("Solve every table with 3 to N stones per side (default: 4)"), N_("N") },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Do not print the tables' figures"), NULL },
+    { "verify", 0, 0, G_OPTION_ARG_FILENAME, &check,
+      N_("Check the tables in FILE against their children instead"), N_("FILE") },
+    { "sample", 0, 0, G_OPTION_ARG_INT, &sample,
+      N_("With --verify, check every N-th position (default: 1, all)"), N_("N") },
     { NULL }
   };
 
@@ -170,6 +234,11 @@ tafel_cli_mill_tables (int    argc,
   g_option_context_set_summary (context, summary);
   if (!tafel_cli_parse_args (context, &argc, &argv))
     return TAFEL_CLI_EXIT_ERROR;
+  if (sample < 1)
+    return tafel_cli_fail (_("--sample must be 1 or more"));
+  if (check != NULL)
+    return argc > 1 ? tafel_cli_fail (_("Unexpected argument “%s”"), argv[1])
+                    : verify (check, sample, quiet);
   if (out == NULL)
     return tafel_cli_fail (_("--out is required"));
   if (argc > 1)

@@ -778,6 +778,48 @@ child_lookup (gconstpointer         data,
   return tafel_mill_egtb_lookup (data, s, value, plies);
 }
 
+gboolean
+tafel_mill_egtb_agrees (const TafelMillEgtb *tb,
+                        guint32              mover,
+                        guint32              other)
+{
+  TafelMillState s = { .stones = { mover, other } };
+  TafelMove moves[TAFEL_MAX_MOVES];
+  guint n;
+  int quickest_win = G_MAXINT, longest_loss = -1;
+  gboolean draw = FALSE;
+  TafelValue value;
+  int plies;
+
+  g_return_val_if_fail (tb != NULL, FALSE);
+
+  if (!tafel_mill_egtb_lookup (tb, &s, &value, &plies))
+    return FALSE;
+  n = tafel_mill_generate (&s, moves);
+  for (guint i = 0; i < n; i++)
+    {
+      TafelMillState child = s;
+      TafelValue v;
+      int p;
+
+      tafel_mill_apply (&child, &moves[i]);
+      if (!child_lookup (tb, &child, &v, &p))
+        return FALSE;
+      if (v == TAFEL_VALUE_LOSS)
+        quickest_win = MIN (quickest_win, p + 1);
+      else if (v == TAFEL_VALUE_DRAW)
+        draw = TRUE;
+      else
+        longest_loss = MAX (longest_loss, p + 1);
+    }
+
+  if (quickest_win != G_MAXINT)
+    return value == TAFEL_VALUE_WIN && plies == quickest_win;
+  if (draw)
+    return value == TAFEL_VALUE_DRAW;
+  return value == TAFEL_VALUE_LOSS && plies == MAX (longest_loss, 0);
+}
+
 guint
 tafel_mill_egtb_best_moves (const TafelMillEgtb  *tb,
                             const TafelMillState *s,

@@ -77,6 +77,15 @@ tafel_mill_egtb_entry_value (guint8 e)
   return (e - 1) & 1 ? TAFEL_VALUE_WIN : TAFEL_VALUE_LOSS;
 }
 
+/* Does the entry of the position (side to move's stones @mover, the
+ * other's @other) agree with its children's?  FALSE also when it or a
+ * child is not held.  That every entry of a set of tables agrees proves
+ * them, by induction on the distance to the end (given the rules' move
+ * generator): `tafel-cli mill-tables --verify`. */
+gboolean            tafel_mill_egtb_agrees       (const TafelMillEgtb *tb,
+                                                  guint32              mover,
+                                                  guint32              other);
+
 /* ---- a set of tables ---- */
 
 TafelMillEgtb      *tafel_mill_egtb_new          (void);
