@@ -830,6 +830,44 @@ longest_win (guint a,
   return best;
 }
 
+/* A table win further away than the 100 half-move rule allows (the clock
+ * set so that it no longer fits) still ranks above every static value,
+ * below a proven win, and the search keeps to a winning move; a search
+ * without the tables scores it by the evaluation. */
+static void
+test_beyond_clock (void)
+{
+  guint64 idx = longest_win (3, 4);
+  guint32 mover, other;
+  TafelState state;
+  TafelMillState *s = TAFEL_MILL_STATE (&state), child;
+  TafelMillSearchLimits limits = { .max_depth = 3 };
+  TafelMillSearchResult result;
+  TafelValue value;
+  int plies;
+
+  g_assert_true (tafel_mill_egtb_position (3, 4, idx, &mover, &other));
+  R->init (&state);
+  *s = position (mover, other, 0);
+  g_assert_true (tafel_mill_egtb_lookup (TB, s, &value, &plies));
+  g_assert_cmpint (value, ==, TAFEL_VALUE_WIN);
+  s->clock = TAFEL_MILL_DRAW_CLOCK - plies;
+  g_assert_false (tafel_mill_egtb_probe (TB, s, &value, &plies));
+
+  g_assert_true (tafel_mill_search (&state, NULL, &limits, NULL, NULL, &result));
+  g_assert_false (result.proven);
+  g_assert_cmpint (result.score, >, 19000);
+  g_assert_cmpint (result.score, <, TAFEL_MILL_SCORE_WIN - 1000);
+  child = *s;
+  tafel_mill_apply (&child, &result.best);
+  g_assert_true (tafel_mill_egtb_lookup (TB, &child, &value, &plies));
+  g_assert_cmpint (value, ==, TAFEL_VALUE_LOSS);
+
+  limits.flags = TAFEL_MILL_SEARCH_NO_TABLES;
+  g_assert_true (tafel_mill_search (&state, NULL, &limits, NULL, NULL, &result));
+  g_assert_cmpint (result.score, <, 19000);
+}
+
 /* Impossible against Impossible from each table's longest win, with the
  * clock set so that the win just fits before the 100 half-move rule: the
  * winner must take the quickest way (any slower winning line ends in a
@@ -916,6 +954,7 @@ main (int    argc,
   g_test_add_func ("/mill-egtb/search-leaves", test_search_leaves);
   g_test_add_func ("/mill-egtb/search-draws", test_search_draws);
   g_test_add_func ("/mill-egtb/agrees", test_agrees);
+  g_test_add_func ("/mill-egtb/beyond-clock", test_beyond_clock);
 
   {
     int status = g_test_run ();

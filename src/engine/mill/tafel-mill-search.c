@@ -60,14 +60,13 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
-#ifdef G_OS_UNIX
-#endif
 
 #include "tafel-games.h"
+#include "tafel-huge-pages.h"
 #include "tafel-mill.h"
 #include "tafel-mill-book.h"
-#include "tafel-huge-pages.h"
 #include "tafel-mill-egtb.h"
+#include "tafel-mill-exact.h"
 #include "tafel-mill-player.h"
 #include "tafel-mill-search.h"
 #include "tafel-mill-search-private.h"
@@ -772,11 +771,26 @@ value_score (TafelValue value,
 
 /* What the endgame tables (or a variant solved whole) say of a position. */
 typedef enum {
-  HELD_NOT,       /* not held, or a win or loss the 100 half-move rule could
-                   * draw first */
-  HELD_DECIDED,   /* won or lost: the exact score */
+  HELD_NOT,
+  HELD_DECIDED,   /* won or lost: the score (beyond_clock () where the 100
+                   * half-move rule could draw it first) */
   HELD_DRAWN,     /* neither side can force a win */
 } Held;
+
+/* A table win or loss further away than the 100 half-move rule allows
+ * from here (wins of up to 167 plies in the tables up to 6-6): the
+ * tables know no clock, and the next capture resets it, so such a win is
+ * worth more than any draw and less than a win that is sure, and the
+ * nearer the better; a loss the other way round.  Far above and below
+ * any static value, below the proven scores. */
+#define BEYOND_CLOCK 20000
+
+static inline int
+beyond_clock (TafelValue value,
+              int        plies)
+{
+  return value == TAFEL_VALUE_WIN ? BEYOND_CLOCK - plies : -(BEYOND_CLOCK - plies);
+}
 
 /* A drawn position ranks among draws by its static value, squashed into
  * ±DRAW_BAND (half a stone at most, so a known draw stays below a
@@ -806,12 +820,13 @@ table_value (Search               *S,
   TafelValue value;
   int plies;
 
-  if (!((S->egtb != NULL && tafel_mill_egtb_probe (S->egtb, s, &value, &plies))
-        || (S->small && tafel_mill_small_probe (s, &value, &plies))))
+  if (!((S->egtb != NULL && tafel_mill_egtb_lookup (S->egtb, s, &value, &plies))
+        || (S->small && tafel_mill_small_lookup (s, &value, &plies))))
     return HELD_NOT;
   if (value == TAFEL_VALUE_DRAW)
     return HELD_DRAWN;
-  *score = value_score (value, ply + plies);
+  *score = tafel_mill_exact_holds (s, value, plies) ? value_score (value, ply + plies)
+                                                    : beyond_clock (value, plies);
   return HELD_DECIDED;
 }
 
