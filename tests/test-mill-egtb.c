@@ -486,8 +486,8 @@ static char *tmp_path (const char *name);
 /* The builder here makes the same tables as the build did, also when it
  * goes on from a table kept in a file of its own (as tafel-cli
  * mill-tables does after a stop): the 3-3 table is made, saved alone and
- * read back, and the 4-3, 3-4 and 4-4 tables made on top of it (under
- * valgrind only the 3-3 table). */
+ * read back, and the 4-3, 3-4 and 4-4 tables made on top of it on two
+ * threads (under valgrind only the 3-3 table). */
 static void
 test_build_small (void)
 {
@@ -508,7 +508,7 @@ test_build_small (void)
   g_assert_no_error (error);
   tafel_mill_egtb_set_table (resumed, 3, 3, g_memdup2 (tafel_mill_egtb_table (kept, 3, 3),
                                                        tafel_mill_egtb_table_size (3, 3)));
-  g_assert_true (tafel_mill_egtb_build_into (resumed, max, count_tables, &n_solved, NULL, &error));
+  g_assert_true (tafel_mill_egtb_build_into (resumed, max, 2, count_tables, &n_solved, NULL, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (n_solved, ==, max == 3 ? 0 : 3);
 

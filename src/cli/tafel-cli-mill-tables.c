@@ -200,6 +200,7 @@ tafel_cli_mill_tables (int    argc,
   g_autofree char *out = NULL;
   g_autofree char *check = NULL;
   int sample = 1;
+  int threads = 0;
   int max_stones = 4;
   gboolean quiet = FALSE;
   g_autoptr(GOptionContext) context = g_option_context_new (_("— solve the Mill endgames"));
@@ -214,6 +215,8 @@ tafel_cli_mill_tables (int    argc,
     { "max-stones", 'n', 0, G_OPTION_ARG_INT, &max_stones,
       N_("Solve every table with 3 to N stones per side (default: 4)"), N_("N") },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Do not print the tables' figures"), NULL },
+    { "threads", 'j', 0, G_OPTION_ARG_INT, &threads,
+      N_("Solve on N threads (default: one per processor)"), N_("N") },
     { "verify", 0, 0, G_OPTION_ARG_FILENAME, &check,
       N_("Check the tables in FILE against their children instead"), N_("FILE") },
     { "sample", 0, 0, G_OPTION_ARG_INT, &sample,
@@ -236,6 +239,8 @@ tafel_cli_mill_tables (int    argc,
     return TAFEL_CLI_EXIT_ERROR;
   if (sample < 1)
     return tafel_cli_fail (_("--sample must be 1 or more"));
+  if (threads < 0 || threads > 64)
+    return tafel_cli_fail (_("--threads must be from %d to %d"), 0, 64);
   if (check != NULL)
     return argc > 1 ? tafel_cli_fail (_("Unexpected argument “%s”"), argv[1])
                     : verify (check, sample, quiet);
@@ -256,7 +261,7 @@ tafel_cli_mill_tables (int    argc,
 
   tb = tafel_mill_egtb_new ();
   if (!resume (&B, tb, max_stones, &error)
-      || !tafel_mill_egtb_build_into (tb, max_stones, table_done, &B, NULL, &error))
+      || !tafel_mill_egtb_build_into (tb, max_stones, threads, table_done, &B, NULL, &error))
     return tafel_cli_fail ("%s", error->message);
   if (B.error != NULL)
     {

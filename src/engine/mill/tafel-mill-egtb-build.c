@@ -38,6 +38,7 @@
 typedef struct {
   const TafelMillTables *t;
   TafelMillEgtb *tb;
+  guint n_threads;
   guint8 *w[MAXS + 1][MAXS + 1];    /* the tables being written */
   /* the pair being solved: tables 0 and 1 (the same when a == b) */
   guint na[2], nb[2];
@@ -47,14 +48,41 @@ typedef struct {
   TafelMillEgtbStats stats[2];
 } Build;
 
-static inline guint8 *
+/* One thread's share of a step, and what it found: the positions it
+ * resolved (the next layer), those it queued for a loss check, seeds,
+ * counts.  Merged by the caller once every thread is done. */
+typedef struct _Worker Worker;
+typedef void (*WorkFunc) (Worker *W);
+
+struct _Worker {
+  Build *B;
+  WorkFunc func;
+  const guint64 *codes;              /* the step's work: codes, or */
+  guint64 lo, hi;                    /* indices of table t (first look) */
+  guint t;
+  guint d;
+  GArray *out;
+  GArray *queue;
+  GArray *seed_win[MAX_LAYER + 2];
+  GArray *seed_loss[MAX_LAYER + 2];
+  guint64 positions[2], won[2], lost[2];
+  int longest_win[2];
+};
+
+static inline guint8
+load_entry (const guint8 *e)
+{
+  return __atomic_load_n (e, __ATOMIC_RELAXED);
+}
+
+static inline guint8
 entry (Build   *B,
        guint32  mover,
        guint32  other)
 {
   guint k = tafel_mill_popcount (mover), j = tafel_mill_popcount (other);
 
-  return &B->w[k][j][tafel_mill_egtb_index (mover, other)];
+  return load_entry (&B->w[k][j][tafel_mill_egtb_index (mover, other)]);
 }
 
 static inline guint
@@ -65,13 +93,12 @@ pair_table (Build *B,
 }
 
 static void
-seed (GArray  **layers,
-      guint     d,
-      guint64   code)
+append (GArray  **array,
+        guint64   code)
 {
-  if (layers[d] == NULL)
-    layers[d] = g_array_new (FALSE, FALSE, sizeof (guint64));
-  g_array_append_val (layers[d], code);
+  if (*array == NULL)
+    *array = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_array_append_val (*array, code);
 }
 
 static void
@@ -84,34 +111,39 @@ state_of (TafelMillState *s,
   s->stones[1] = other;
 }
 
-static void
-resolved (Build   *B,
+/* @idx of table @t is decided at @d; FALSE when another thread was
+ * first (the same value: a layer only finds wins or only losses). */
+static gboolean
+resolved (Worker  *W,
           guint    t,
           guint64  idx,
-          guint    d,
-          GArray  *layer)
+          guint    d)
 {
+  Build *B = W->B;
+  guint8 unknown = 0;
   guint64 code = idx << 1 | t;
 
-  B->w[B->na[t]][B->nb[t]][idx] = d + 1;
-  g_array_append_val (layer, code);
+  if (!__atomic_compare_exchange_n (&B->w[B->na[t]][B->nb[t]][idx], &unknown, (guint8) (d + 1),
+                                    FALSE, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+    return FALSE;
+  append (&W->out, code);
   if (d & 1)
     {
-      B->stats[t].won++;
-      B->stats[t].longest_win = MAX (B->stats[t].longest_win, (int) d);
+      W->won[t]++;
+      W->longest_win[t] = MAX (W->longest_win[t], (int) d);
     }
   else
-    B->stats[t].lost++;
+    W->lost[t]++;
+  return TRUE;
 }
 
 /* First look at a position: no move (lost), captures into known tables. */
 static void
-init_position (Build   *B,
+init_position (Worker  *W,
                guint    t,
                guint64  idx,
                guint32  mover,
-               guint32  other,
-               GArray  *layer0)
+               guint32  other)
 {
   TafelMove moves[TAFEL_MAX_MOVES];
   TafelMillState s;
@@ -124,7 +156,7 @@ init_position (Build   *B,
   n = tafel_mill_generate (&s, moves);
   if (n == 0)
     {
-      resolved (B, t, idx, 0, layer0);
+      resolved (W, t, idx, 0);
       return;
     }
 
@@ -142,7 +174,7 @@ init_position (Build   *B,
           cap_win = 1;
           continue;
         }
-      e = *entry (B, child.stones[1], child.stones[0]);
+      e = entry (W->B, child.stones[1], child.stones[0]);
       if (e == 0)
         cap_draw = TRUE;
       else if (tafel_mill_egtb_entry_value (e) == TAFEL_VALUE_LOSS)
@@ -152,9 +184,25 @@ init_position (Build   *B,
     }
 
   if (cap_win != G_MAXUINT)
-    seed (B->seed_win, cap_win, code);
+    append (&W->seed_win[cap_win], code);
   else if (n_cap > 0 && !cap_draw)
-    seed (B->seed_loss, cap_loss, code);
+    append (&W->seed_loss[cap_loss], code);
+}
+
+static void
+first_look (Worker *W)
+{
+  Build *B = W->B;
+
+  for (guint64 idx = W->lo; idx < W->hi; idx++)
+    {
+      guint32 mover, other;
+
+      if (!tafel_mill_egtb_position (B->na[W->t], B->nb[W->t], idx, &mover, &other))
+        continue;
+      W->positions[W->t]++;
+      init_position (W, W->t, idx, mover, other);
+    }
 }
 
 /* Plies to the loss when every move leads to a known win of the
@@ -179,7 +227,7 @@ all_moves_lose (Build   *B,
       tafel_mill_apply (&child, &moves[i]);
       if (tafel_mill_popcount (child.stones[1]) < MINS)
         return -1;
-      e = *entry (B, child.stones[1], child.stones[0]);
+      e = entry (B, child.stones[1], child.stones[0]);
       if (e == 0 || tafel_mill_egtb_entry_value (e) != TAFEL_VALUE_WIN)
         return -1;
       longest = MAX (longest, e);
@@ -187,16 +235,15 @@ all_moves_lose (Build   *B,
   return longest;
 }
 
+/* Marks @idx of table @t as queued; FALSE when it was already. */
 static gboolean
 cand_test_and_set (Build   *B,
                    guint    t,
                    guint64  idx)
 {
   guint64 bit = G_GUINT64_CONSTANT (1) << (idx & 63);
-  gboolean was = (B->cand[t][idx >> 6] & bit) != 0;
 
-  B->cand[t][idx >> 6] |= bit;
-  return was;
+  return (__atomic_fetch_or (&B->cand[t][idx >> 6], bit, __ATOMIC_RELAXED) & bit) == 0;
 }
 
 static void
@@ -204,20 +251,19 @@ cand_clear (Build   *B,
             guint    t,
             guint64  idx)
 {
-  B->cand[t][idx >> 6] &= ~(G_GUINT64_CONSTANT (1) << (idx & 63));
+  __atomic_fetch_and (&B->cand[t][idx >> 6], ~(G_GUINT64_CONSTANT (1) << (idx & 63)),
+                      __ATOMIC_RELAXED);
 }
 
 /* The positions one move (without a capture) before @mover/@other: the
  * other side takes a stone back from a point where it closes no mill. */
 static void
-take_back (Build   *B,
-           guint32  mover,
-           guint32  other,
-           gboolean won,
-           guint    d,
-           GArray  *layer,
-           GArray  *queue)
+take_back (Worker   *W,
+           guint32   mover,
+           guint32   other,
+           gboolean  won)
 {
+  Build *B = W->B;
   guint32 empty = TAFEL_MILL_ALL & ~(mover | other);
   gboolean flies = tafel_mill_popcount (other) == 3;
   guint t = pair_table (B, tafel_mill_popcount (other));
@@ -236,17 +282,144 @@ take_back (Build   *B,
           guint32 before = other ^ BIT (y) ^ BIT (LOWEST (xs));
           guint64 j = tafel_mill_egtb_index (before, mover);
 
-          if (B->w[B->na[t]][B->nb[t]][j] != 0)
+          if (load_entry (&B->w[B->na[t]][B->nb[t]][j]) != 0)
             continue;
           if (!won)
-            resolved (B, t, j, d, layer);
-          else if (!cand_test_and_set (B, t, j))
-            {
-              guint64 code = j << 1 | t;
-
-              g_array_append_val (queue, code);
-            }
+            resolved (W, t, j, W->d);
+          else if (cand_test_and_set (B, t, j))
+            append (&W->queue, j << 1 | t);
         }
+    }
+}
+
+/* Every move back from the positions decided at d - 1. */
+static void
+take_back_layer (Worker *W)
+{
+  Build *B = W->B;
+
+  for (guint64 i = W->lo; i < W->hi; i++)
+    {
+      guint64 code = W->codes[i];
+      guint t = code & 1;
+      guint32 mover, other;
+      gboolean is_win;
+
+      tafel_mill_egtb_position (B->na[t], B->nb[t], code >> 1, &mover, &other);
+      is_win = tafel_mill_egtb_entry_value (B->w[B->na[t]][B->nb[t]][code >> 1]) == TAFEL_VALUE_WIN;
+      take_back (W, mover, other, is_win);
+    }
+}
+
+/* The loss checks of the queue: each position is in it once. */
+static void
+check_losses (Worker *W)
+{
+  Build *B = W->B;
+
+  for (guint64 i = W->lo; i < W->hi; i++)
+    {
+      guint64 code = W->codes[i];
+      guint t = code & 1;
+      guint32 mover, other;
+      int plies;
+
+      cand_clear (B, t, code >> 1);
+      if (load_entry (&B->w[B->na[t]][B->nb[t]][code >> 1]) != 0)
+        continue;
+      tafel_mill_egtb_position (B->na[t], B->nb[t], code >> 1, &mover, &other);
+      plies = all_moves_lose (B, mover, other);
+      /* Not lost, or lost later through a capture into a smaller
+       * table: the seed of that layer (init_position ()) checks it
+       * again then. */
+      if (plies < 0 || plies > (int) W->d)
+        continue;
+      /* Its last move to be known became known at d - 1. */
+      g_assert (plies == (int) W->d);
+      resolved (W, t, code >> 1, W->d);
+    }
+}
+
+static gpointer
+work_thread (gpointer data)
+{
+  Worker *W = data;
+
+  W->func (W);
+  return NULL;
+}
+
+/* Runs @func over [0, @n) (codes, or the indices of table @t when @codes
+ * is NULL) in B->n_threads slices, then appends what every thread found
+ * to @out, @queue (may be NULL when @func queues nothing) and the seeds,
+ * and adds up its counts. */
+static void
+run_parallel (Build          *B,
+              WorkFunc        func,
+              const guint64  *codes,
+              guint64         n,
+              guint           t,
+              guint           d,
+              GArray         *out,
+              GArray         *queue)
+{
+  guint n_threads = n < 4096 ? 1 : B->n_threads;
+  g_autofree Worker *workers = g_new0 (Worker, n_threads);
+  g_autofree GThread **threads = g_new0 (GThread *, n_threads);
+
+  for (guint i = 0; i < n_threads; i++)
+    {
+      Worker *W = &workers[i];
+
+      W->B = B;
+      W->func = func;
+      W->codes = codes;
+      W->lo = n * i / n_threads;
+      W->hi = n * (i + 1) / n_threads;
+      W->t = t;
+      W->d = d;
+    }
+  if (n_threads == 1)
+    func (&workers[0]);
+  else
+    {
+      for (guint i = 0; i < n_threads; i++)
+        threads[i] = g_thread_new ("tafel-egtb", work_thread, &workers[i]);
+      for (guint i = 0; i < n_threads; i++)
+        g_thread_join (threads[i]);
+    }
+
+  for (guint i = 0; i < n_threads; i++)
+    {
+      Worker *W = &workers[i];
+
+      if (W->out != NULL)
+        g_array_append_vals (out, W->out->data, W->out->len);
+      if (W->queue != NULL)
+        {
+          g_assert (queue != NULL);
+          g_array_append_vals (queue, W->queue->data, W->queue->len);
+        }
+      for (guint l = 0; l <= MAX_LAYER + 1; l++)
+        {
+          if (W->seed_win[l] != NULL)
+            for (guint k = 0; k < W->seed_win[l]->len; k++)
+              append (&B->seed_win[l], g_array_index (W->seed_win[l], guint64, k));
+          if (W->seed_loss[l] != NULL)
+            for (guint k = 0; k < W->seed_loss[l]->len; k++)
+              append (&B->seed_loss[l], g_array_index (W->seed_loss[l], guint64, k));
+          g_clear_pointer (&W->seed_win[l], g_array_unref);
+          g_clear_pointer (&W->seed_loss[l], g_array_unref);
+        }
+      for (guint k = 0; k < 2; k++)
+        {
+          B->stats[k].positions += W->positions[k];
+          B->stats[k].won += W->won[k];
+          B->stats[k].lost += W->lost[k];
+          B->stats[k].longest_win = MAX (B->stats[k].longest_win, W->longest_win[k]);
+        }
+      g_clear_pointer (&W->out, g_array_unref);
+      g_clear_pointer (&W->queue, g_array_unref);
     }
 }
 
@@ -283,19 +456,7 @@ solve_pair (Build         *B,
     }
 
   for (guint t = 0; t < n_t; t++)
-    {
-      guint64 size = B->stats[t].size;
-
-      for (guint64 idx = 0; idx < size; idx++)
-        {
-          guint32 mover, other;
-
-          if (!tafel_mill_egtb_position (B->na[t], B->nb[t], idx, &mover, &other))
-            continue;
-          B->stats[t].positions++;
-          init_position (B, t, idx, mover, other, layer);
-        }
-    }
+    run_parallel (B, first_look, NULL, B->stats[t].size, t, 0, layer, queue);
   for (guint d = 0; d <= MAX_LAYER + 1; d++)
     if (B->seed_win[d] != NULL || B->seed_loss[d] != NULL)
       last_seed = d;
@@ -303,6 +464,7 @@ solve_pair (Build         *B,
   for (guint d = 1; layer->len > 0 || d <= last_seed; d++)
     {
       g_autoptr(GArray) next = g_array_new (FALSE, FALSE, sizeof (guint64));
+      Worker seeds = { .B = B, .d = d };
 
       if (d > MAX_LAYER)
         {
@@ -318,57 +480,35 @@ solve_pair (Build         *B,
           break;
         }
 
-      for (guint i = 0; i < layer->len; i++)
-        {
-          guint64 code = g_array_index (layer, guint64, i);
-          guint t = code & 1;
-          guint32 mover, other;
-          gboolean is_win;
-
-          tafel_mill_egtb_position (B->na[t], B->nb[t], code >> 1, &mover, &other);
-          is_win = tafel_mill_egtb_entry_value (B->w[B->na[t]][B->nb[t]][code >> 1]) == TAFEL_VALUE_WIN;
-          take_back (B, mover, other, is_win, d, next, queue);
-        }
+      run_parallel (B, take_back_layer, (const guint64 *) layer->data, layer->len, 0, d,
+                    next, queue);
 
       if (B->seed_win[d] != NULL)
         for (guint i = 0; i < B->seed_win[d]->len; i++)
           {
             guint64 code = g_array_index (B->seed_win[d], guint64, i);
-            guint t = code & 1;
 
-            if (B->w[B->na[t]][B->nb[t]][code >> 1] == 0)
-              resolved (B, t, code >> 1, d, next);
+            resolved (&seeds, code & 1, code >> 1, d);
           }
       if (B->seed_loss[d] != NULL)
         for (guint i = 0; i < B->seed_loss[d]->len; i++)
           {
             guint64 code = g_array_index (B->seed_loss[d], guint64, i);
 
-            if (!cand_test_and_set (B, code & 1, code >> 1))
+            if (cand_test_and_set (B, code & 1, code >> 1))
               g_array_append_val (queue, code);
           }
-
-      for (guint i = 0; i < queue->len; i++)
+      if (seeds.out != NULL)
+        g_array_append_vals (next, seeds.out->data, seeds.out->len);
+      for (guint k = 0; k < 2; k++)
         {
-          guint64 code = g_array_index (queue, guint64, i);
-          guint t = code & 1;
-          guint32 mover, other;
-          int plies;
-
-          cand_clear (B, t, code >> 1);
-          if (B->w[B->na[t]][B->nb[t]][code >> 1] != 0)
-            continue;
-          tafel_mill_egtb_position (B->na[t], B->nb[t], code >> 1, &mover, &other);
-          plies = all_moves_lose (B, mover, other);
-          /* Not lost, or lost later through a capture into a smaller
-           * table: the seed of that layer (init_position ()) checks it
-           * again then. */
-          if (plies < 0 || plies > (int) d)
-            continue;
-          /* Its last move to be known became known at d - 1. */
-          g_assert (plies == (int) d);
-          resolved (B, t, code >> 1, d, next);
+          B->stats[k].won += seeds.won[k];
+          B->stats[k].lost += seeds.lost[k];
+          B->stats[k].longest_win = MAX (B->stats[k].longest_win, seeds.longest_win[k]);
         }
+      g_clear_pointer (&seeds.out, g_array_unref);
+
+      run_parallel (B, check_losses, (const guint64 *) queue->data, queue->len, 0, d, next, NULL);
       g_array_set_size (queue, 0);
 
       g_clear_pointer (&B->seed_win[d], g_array_unref);
@@ -394,6 +534,7 @@ solve_pair (Build         *B,
 gboolean
 tafel_mill_egtb_build_into (TafelMillEgtb          *tb,
                             guint                   max_stones,
+                            guint                   n_threads,
                             TafelMillEgtbStatsFunc  func,
                             gpointer                user_data,
                             GCancellable           *cancellable,
@@ -407,6 +548,7 @@ tafel_mill_egtb_build_into (TafelMillEgtb          *tb,
 
   B->t = tafel_mill_tables ();
   B->tb = tb;
+  B->n_threads = n_threads > 0 ? n_threads : g_get_num_processors ();
 
   /* By the stones on the board, then the pairs a against b and b
    * against a (a >= b). */
@@ -449,7 +591,7 @@ tafel_mill_egtb_build (guint                   max_stones,
 {
   g_autoptr(TafelMillEgtb) tb = tafel_mill_egtb_new ();
 
-  if (!tafel_mill_egtb_build_into (tb, max_stones, func, user_data, cancellable, error))
+  if (!tafel_mill_egtb_build_into (tb, max_stones, 1, func, user_data, cancellable, error))
     return NULL;
   return g_steal_pointer (&tb);
 }

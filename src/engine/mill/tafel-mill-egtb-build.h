@@ -29,14 +29,16 @@ typedef void (*TafelMillEgtbStatsFunc) (const TafelMillEgtbStats *stats,
  * not hold yet by retrograde analysis, smaller material first, and adds
  * it to @tb; @func (may be NULL) hears of each table when it and its
  * mirror are done (a long build can save it then).  The tables @tb
- * already holds are taken as solved. */
+ * already holds are taken as solved.  @n_threads threads share each
+ * step (0: one per processor); the tables are the same for any number. */
 gboolean       tafel_mill_egtb_build_into (TafelMillEgtb          *tb,
                                            guint                   max_stones,
+                                           guint                   n_threads,
                                            TafelMillEgtbStatsFunc  func,
                                            gpointer                user_data,
                                            GCancellable           *cancellable,
                                            GError                **error);
-/* The same into a new set of tables. */
+/* The same into a new set of tables, on one thread. */
 TafelMillEgtb *tafel_mill_egtb_build (guint                   max_stones,
                                       TafelMillEgtbStatsFunc  func,
                                       gpointer                user_data,
