@@ -48,23 +48,36 @@ load_list (void)
   return list;
 }
 
+/* The list, with @path's key (its absolute name) and the identity it
+ * has now; NULL when @path cannot be looked at. */
+static GKeyFile *
+list_and_identity (const char    *path,
+                   const guint8  *digest,
+                   char         **key,
+                   char         **id)
+{
+  *id = identity (path, digest);
+  if (*id == NULL)
+    return NULL;
+  *key = g_canonicalize_filename (path, NULL);
+  return load_list ();
+}
+
 gboolean
 tafel_checked_file_known (const char   *path,
                           const guint8 *digest)
 {
   g_autoptr(GKeyFile) list = NULL;
+  g_autofree char *key = NULL;
   g_autofree char *id = NULL;
-  g_autofree char *absolute = NULL;
   g_autofree char *known = NULL;
 
   g_return_val_if_fail (path != NULL && digest != NULL, FALSE);
 
-  id = identity (path, digest);
-  if (id == NULL)
+  list = list_and_identity (path, digest, &key, &id);
+  if (list == NULL)
     return FALSE;
-  absolute = g_canonicalize_filename (path, NULL);
-  list = load_list ();
-  known = g_key_file_get_string (list, "files", absolute, NULL);
+  known = g_key_file_get_string (list, "files", key, NULL);
   return g_strcmp0 (known, id) == 0;
 }
 
@@ -73,20 +86,18 @@ tafel_checked_file_remember (const char   *path,
                              const guint8 *digest)
 {
   g_autoptr(GKeyFile) list = NULL;
+  g_autofree char *key = NULL;
   g_autofree char *id = NULL;
-  g_autofree char *absolute = NULL;
   g_autofree char *list_file = list_path ();
   g_autofree char *data = NULL;
   gsize length;
 
   g_return_if_fail (path != NULL && digest != NULL);
 
-  id = identity (path, digest);
-  if (id == NULL)
+  list = list_and_identity (path, digest, &key, &id);
+  if (list == NULL)
     return;
-  absolute = g_canonicalize_filename (path, NULL);
-  list = load_list ();
-  g_key_file_set_string (list, "files", absolute, id);
+  g_key_file_set_string (list, "files", key, id);
   data = g_key_file_to_data (list, &length, NULL);
   /* A cache: without it the file is only checked again next time. */
   tafel_file_replace (list_file, data, length, NULL);
