@@ -111,9 +111,9 @@ state_of (TafelMillState *s,
   s->stones[1] = other;
 }
 
-/* @idx of table @t is decided at @d; FALSE when another thread was
- * first (the same value: a layer only finds wins or only losses). */
-static gboolean
+/* @idx of table @t is decided at @d, unless another thread was first
+ * (with the same value: a layer only finds wins or only losses). */
+static void
 resolved (Worker  *W,
           guint    t,
           guint64  idx,
@@ -125,7 +125,7 @@ resolved (Worker  *W,
 
   if (!__atomic_compare_exchange_n (&B->w[B->na[t]][B->nb[t]][idx], &unknown, (guint8) (d + 1),
                                     FALSE, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-    return FALSE;
+    return;
   append (&W->out, code);
   if (d & 1)
     {
@@ -134,7 +134,6 @@ resolved (Worker  *W,
     }
   else
     W->lost[t]++;
-  return TRUE;
 }
 
 /* First look at a position: no move (lost), captures into known tables. */
@@ -340,6 +339,22 @@ check_losses (Worker *W)
     }
 }
 
+/* Moves a thread's seeds of one layer to the build's. */
+static void
+merge_seeds (GArray **into,
+             GArray **from)
+{
+  if (*from == NULL)
+    return;
+  if (*into == NULL)
+    *into = g_steal_pointer (from);
+  else
+    {
+      g_array_append_vals (*into, (*from)->data, (*from)->len);
+      g_clear_pointer (from, g_array_unref);
+    }
+}
+
 static gpointer
 work_thread (gpointer data)
 {
@@ -402,14 +417,8 @@ run_parallel (Build          *B,
         }
       for (guint l = 0; l <= MAX_LAYER + 1; l++)
         {
-          if (W->seed_win[l] != NULL)
-            for (guint k = 0; k < W->seed_win[l]->len; k++)
-              append (&B->seed_win[l], g_array_index (W->seed_win[l], guint64, k));
-          if (W->seed_loss[l] != NULL)
-            for (guint k = 0; k < W->seed_loss[l]->len; k++)
-              append (&B->seed_loss[l], g_array_index (W->seed_loss[l], guint64, k));
-          g_clear_pointer (&W->seed_win[l], g_array_unref);
-          g_clear_pointer (&W->seed_loss[l], g_array_unref);
+          merge_seeds (&B->seed_win[l], &W->seed_win[l]);
+          merge_seeds (&B->seed_loss[l], &W->seed_loss[l]);
         }
       for (guint k = 0; k < 2; k++)
         {
