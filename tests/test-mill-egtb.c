@@ -257,6 +257,26 @@ test_consistent (void)
     }
 }
 
+/* Entries: exact up to 252 plies, then "at least" (253 for a win, 254 for
+ * a loss), the value always kept. */
+static void
+test_entries (void)
+{
+  for (int plies = 0; plies < 600; plies++)
+    {
+      TafelValue value = plies & 1 ? TAFEL_VALUE_WIN : TAFEL_VALUE_LOSS;
+      guint8 e = tafel_mill_egtb_entry_of (value, plies);
+
+      g_assert_cmpint (tafel_mill_egtb_entry_value (e), ==, value);
+      if (plies <= 252)
+        g_assert_cmpint (e, ==, plies + 1);
+      else
+        g_assert_cmpint (e, ==, value == TAFEL_VALUE_WIN ? 254 : 255);
+    }
+  g_assert_cmpint (tafel_mill_egtb_entry_of (TAFEL_VALUE_DRAW, 0), ==, 0);
+  g_assert_cmpint (tafel_mill_egtb_entry_value (0), ==, TAFEL_VALUE_DRAW);
+}
+
 /* tafel_mill_egtb_agrees () (behind `tafel-cli mill-tables --verify`)
  * finds every entry of the 3-3 table right and an entry changed in a copy
  * wrong: a win one ply slower, a loss called a draw. */
@@ -953,6 +973,7 @@ main (int    argc,
   g_test_add_func ("/mill-egtb/converts", test_converts);
   g_test_add_func ("/mill-egtb/search-leaves", test_search_leaves);
   g_test_add_func ("/mill-egtb/search-draws", test_search_draws);
+  g_test_add_func ("/mill-egtb/entries", test_entries);
   g_test_add_func ("/mill-egtb/agrees", test_agrees);
   g_test_add_func ("/mill-egtb/beyond-clock", test_beyond_clock);
 

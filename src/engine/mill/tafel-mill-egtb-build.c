@@ -31,7 +31,11 @@
 
 #define MINS TAFEL_MILL_EGTB_MIN_STONES
 #define MAXS TAFEL_MILL_EGTB_MAX_STONES
-#define MAX_LAYER 254
+/* Entries keep distances up to 252 plies exactly (see
+ * tafel_mill_egtb_entry_of ()); the layers go on beyond, to this bound. */
+#define MAX_LAYER 2000
+/* Seeds come from entries of smaller tables: at most 255. */
+#define MAX_SEED 256
 #define BIT(p) (1u << (p))
 #define LOWEST(x) ((guint) __builtin_ctz (x))
 
@@ -43,8 +47,8 @@ typedef struct {
   /* the pair being solved: tables 0 and 1 (the same when a == b) */
   guint na[2], nb[2];
   guint64 *cand[2];                  /* bit set: queued for a loss check */
-  GArray *seed_win[MAX_LAYER + 2];   /* codes: index << 1 | table */
-  GArray *seed_loss[MAX_LAYER + 2];
+  GArray *seed_win[MAX_SEED];        /* codes: index << 1 | table */
+  GArray *seed_loss[MAX_SEED];
   TafelMillEgtbStats stats[2];
 } Build;
 
@@ -63,8 +67,8 @@ struct _Worker {
   guint d;
   GArray *out;
   GArray *queue;
-  GArray *seed_win[MAX_LAYER + 2];
-  GArray *seed_loss[MAX_LAYER + 2];
+  GArray *seed_win[MAX_SEED];
+  GArray *seed_loss[MAX_SEED];
   guint64 positions[2], won[2], lost[2];
   int longest_win[2];
 };
@@ -123,7 +127,9 @@ resolved (Worker  *W,
   guint8 unknown = 0;
   guint64 code = idx << 1 | t;
 
-  if (!__atomic_compare_exchange_n (&B->w[B->na[t]][B->nb[t]][idx], &unknown, (guint8) (d + 1),
+  guint8 e = tafel_mill_egtb_entry_of (d & 1 ? TAFEL_VALUE_WIN : TAFEL_VALUE_LOSS, d);
+
+  if (!__atomic_compare_exchange_n (&B->w[B->na[t]][B->nb[t]][idx], &unknown, e,
                                     FALSE, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
     return;
   append (&W->out, code);
@@ -333,8 +339,9 @@ check_losses (Worker *W)
        * again then. */
       if (plies < 0 || plies > (int) W->d)
         continue;
-      /* Its last move to be known became known at d - 1. */
-      g_assert (plies == (int) W->d);
+      /* Its last move to be known became known at d - 1 (an entry of
+       * 254 is a win of 253 plies or more). */
+      g_assert (plies == (int) MIN (W->d, 254));
       resolved (W, t, code >> 1, W->d);
     }
 }
@@ -415,7 +422,7 @@ run_parallel (Build          *B,
           g_assert (queue != NULL);
           g_array_append_vals (queue, W->queue->data, W->queue->len);
         }
-      for (guint l = 0; l <= MAX_LAYER + 1; l++)
+      for (guint l = 0; l < MAX_SEED; l++)
         {
           merge_seeds (&B->seed_win[l], &W->seed_win[l]);
           merge_seeds (&B->seed_loss[l], &W->seed_loss[l]);
@@ -466,7 +473,7 @@ solve_pair (Build         *B,
 
   for (guint t = 0; t < n_t; t++)
     run_parallel (B, first_look, NULL, B->stats[t].size, t, 0, layer, queue);
-  for (guint d = 0; d <= MAX_LAYER + 1; d++)
+  for (guint d = 0; d < MAX_SEED; d++)
     if (B->seed_win[d] != NULL || B->seed_loss[d] != NULL)
       last_seed = d;
 
@@ -492,14 +499,14 @@ solve_pair (Build         *B,
       run_parallel (B, take_back_layer, (const guint64 *) layer->data, layer->len, 0, d,
                     next, queue);
 
-      if (B->seed_win[d] != NULL)
+      if (d < MAX_SEED && B->seed_win[d] != NULL)
         for (guint i = 0; i < B->seed_win[d]->len; i++)
           {
             guint64 code = g_array_index (B->seed_win[d], guint64, i);
 
             resolved (&seeds, code & 1, code >> 1, d);
           }
-      if (B->seed_loss[d] != NULL)
+      if (d < MAX_SEED && B->seed_loss[d] != NULL)
         for (guint i = 0; i < B->seed_loss[d]->len; i++)
           {
             guint64 code = g_array_index (B->seed_loss[d], guint64, i);
@@ -520,13 +527,16 @@ solve_pair (Build         *B,
       run_parallel (B, check_losses, (const guint64 *) queue->data, queue->len, 0, d, next, NULL);
       g_array_set_size (queue, 0);
 
-      g_clear_pointer (&B->seed_win[d], g_array_unref);
-      g_clear_pointer (&B->seed_loss[d], g_array_unref);
+      if (d < MAX_SEED)
+        {
+          g_clear_pointer (&B->seed_win[d], g_array_unref);
+          g_clear_pointer (&B->seed_loss[d], g_array_unref);
+        }
       g_array_unref (layer);
       layer = g_steal_pointer (&next);
     }
 
-  for (guint d = 0; d <= MAX_LAYER + 1; d++)
+  for (guint d = 0; d < MAX_SEED; d++)
     {
       g_clear_pointer (&B->seed_win[d], g_array_unref);
       g_clear_pointer (&B->seed_loss[d], g_array_unref);

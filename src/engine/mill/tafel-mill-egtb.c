@@ -814,11 +814,14 @@ tafel_mill_egtb_agrees (const TafelMillEgtb *tb,
         longest_loss = MAX (longest_loss, p + 1);
     }
 
+  /* Compared as entries: the longest distances are kept only as "at
+   * least" (tafel_mill_egtb_entry_of ()). */
   if (quickest_win != G_MAXINT)
-    return value == TAFEL_VALUE_WIN && plies == quickest_win;
+    return tafel_mill_egtb_entry_of (value, plies) == tafel_mill_egtb_entry_of (TAFEL_VALUE_WIN, quickest_win);
   if (draw)
     return value == TAFEL_VALUE_DRAW;
-  return value == TAFEL_VALUE_LOSS && plies == MAX (longest_loss, 0);
+  return tafel_mill_egtb_entry_of (value, plies)
+         == tafel_mill_egtb_entry_of (TAFEL_VALUE_LOSS, MAX (longest_loss, 0));
 }
 
 guint

@@ -16,7 +16,9 @@
  * move's stones as a class of equivalent sets, then the other side's
  * stones among the empty points.  One byte per position: 0 a draw, else
  * 1 + plies; an odd distance is a win of the side to move, an even one a
- * loss (a side that cannot move has lost at 0).
+ * loss (a side that cannot move has lost at 0).  A byte holds distances
+ * up to 252 plies exactly; 254 stands for a win of 253 plies or more, 255
+ * for a loss of 254 or more (tafel_mill_egtb_entry_of ()).
  *
  * The file (made by `tafel-cli mill-tables`) is checked at load: magic,
  * version, the size of every table and of the file, and a SHA-256 of
@@ -67,6 +69,20 @@ guint32             tafel_mill_egtb_symmetry_apply (guint   g,
                                                     guint32 set);
 
 /* ---- entries ---- */
+
+/* The entry of a value: 0 a draw, 1 + plies otherwise, the longest
+ * distances kept only as "at least" (a win of 253 plies or more is 254, a
+ * loss of 254 or more 255). */
+static inline guint8
+tafel_mill_egtb_entry_of (TafelValue value,
+                          int        plies)
+{
+  if (value == TAFEL_VALUE_DRAW)
+    return 0;
+  if (value == TAFEL_VALUE_WIN)
+    return plies >= 253 ? 254 : plies + 1;
+  return plies >= 254 ? 255 : plies + 1;
+}
 
 /* The value an entry stands for (0: a draw; 1 + plies otherwise). */
 static inline TafelValue
