@@ -43,6 +43,7 @@ save: engine
 record: engine
 book: core
 mill-tables: core
+checked-file: core
 mill-book: core
 mill-book-progress: core src/engine/mill/tafel-mill-book-build.c
 cli-input: core src/cli/tafel-cli-input.c
