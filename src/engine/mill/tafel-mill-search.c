@@ -139,6 +139,7 @@ typedef struct {
   guint flags;              /* TafelMillSearchFlags */
   const TafelMillEgtb *egtb;     /* solved endgames, or NULL */
   gboolean small;                /* a variant solved whole (Three) */
+  gboolean draws_end;            /* a table draw is a leaf: see table_value () */
 } Search;
 
 /* A move as one word: its length and 5 bits a point. */
@@ -808,7 +809,9 @@ draw_score (int static_value)
 /* The search takes a won or lost score wherever it meets such a
  * position: at its leaves and after captures that enter a table.  A draw
  * is searched on like any position (its subtree is held too), and its
- * leaves score draw_score ().  Impossible and analyze use the tables
+ * leaves score draw_score () -- except while the root still places
+ * stones: there the depth is better spent on the placing, where the game
+ * is decided, and a line that enters a drawn table ends there.  Impossible and analyze use the tables
  * (and at the root they choose the move: see table_root ()); Hard and the
  * weak levels' shallow looks do not. */
 static Held
@@ -1178,7 +1181,7 @@ pvs (Search               *S,
         case HELD_DECIDED:
           return best;
         case HELD_DRAWN:
-          if (depth <= 0)
+          if (depth <= 0 || S->draws_end)
             return draw_score (evaluate (S->t, s, ply, NULL));
           break;
         case HELD_NOT:
@@ -1809,6 +1812,7 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
   S->flags = limits->flags;
   S->egtb = egtb;
   S->small = tables && tafel_mill_small_solves (s->variant);
+  S->draws_end = s->hand[0] != 0 || s->hand[1] != 0;
   S->deadline = limits->budget_us > 0 ? start + limits->budget_us : 0;
   S->max_nodes = limits->max_nodes;
   max_depth = CLAMP (limits->max_depth, 1, MAX_DEPTH);
