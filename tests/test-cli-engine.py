@@ -73,10 +73,12 @@ def test_handshake():
 
 
 def test_handshake_names_tables():
-    # The engine says whether it found its tables: a match run without
-    # them would measure a weaker engine.
+    # The engine says whether it found its tables, and which (the build
+    # makes those up to 4-4): a match run without them, or with fewer,
+    # would measure a weaker engine.
     with_tables = session('mill', ['uci', 'quit'])[1]
-    expect('info string Mill endgame tables loaded' in with_tables, repr(with_tables))
+    expect('info string Mill endgame tables loaded: 4 tables, up to 4 stones a side, 6 MB'
+           in with_tables, repr(with_tables))
     saved = ENV.get('TAFEL_MILL_TABLES')
     ENV['TAFEL_MILL_TABLES'] = '/nonexistent/mill-endgames.tbl'
     try:

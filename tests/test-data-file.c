@@ -34,11 +34,11 @@ static void
 test_user_file (void)
 {
   static TafelDataFile user = TAFEL_DATA_FILE_INIT ("test data", "TAFEL_TEST_DATA_FILE",
-                                                    "test-data-file.txt", read_name);
+                                                    "test-data-file.txt", read_name, NULL);
   static TafelDataFile named = TAFEL_DATA_FILE_INIT ("test data", "TAFEL_TEST_DATA_FILE",
-                                                     "test-data-file.txt", read_name);
+                                                     "test-data-file.txt", read_name, NULL);
   static TafelDataFile missing = TAFEL_DATA_FILE_INIT ("test data", "TAFEL_TEST_DATA_FILE",
-                                                       "no-such-file.txt", read_name);
+                                                       "no-such-file.txt", read_name, NULL);
   g_autofree char *mine = g_build_filename (g_get_user_data_dir (), "tafel",
                                             "test-data-file.txt", NULL);
   g_autofree char *other = g_build_filename (g_get_user_data_dir (), "elsewhere.txt", NULL);

@@ -292,10 +292,21 @@ announce_tables (Engine *engine)
   TafelDataFile *const *files = engine->rules->data_files;
 
   for (guint i = 0; files != NULL && files[i] != NULL; i++)
-    if (tafel_data_file_get (files[i]) != NULL)
-      say (engine, "info string %s loaded", files[i]->name);
-    else
-      say (engine, "info string no %s (set %s or install Tafel)", files[i]->name, files[i]->env);
+    {
+      gconstpointer data = tafel_data_file_get (files[i]);
+      g_autofree char *what = NULL;
+
+      if (data == NULL)
+        {
+          say (engine, "info string no %s (set %s or install Tafel)", files[i]->name, files[i]->env);
+          continue;
+        }
+      what = files[i]->describe != NULL ? files[i]->describe (data) : NULL;
+      if (what != NULL)
+        say (engine, "info string %s loaded: %s", files[i]->name, what);
+      else
+        say (engine, "info string %s loaded", files[i]->name);
+    }
 }
 
 static gboolean

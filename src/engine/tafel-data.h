@@ -15,19 +15,23 @@ G_BEGIN_DECLS
 
 typedef gpointer (*TafelDataLoadFunc) (const char  *path,
                                        GError     **error);
+typedef char *(*TafelDataDescribeFunc) (gconstpointer data);
 
 /* One data file: its name in English (for messages), the environment
  * variable naming its path, its name in PKGDATADIR, the function that
- * reads and checks it, and (private) whether that has been done. */
+ * reads and checks it, one that says in English what a loaded file holds
+ * (or NULL: nothing to say), and (private) whether it has been read. */
 typedef struct {
   const char *name;
   const char *env;
   const char *file;
   TafelDataLoadFunc load;
+  TafelDataDescribeFunc describe;
   GOnce once;
 } TafelDataFile;
 
-#define TAFEL_DATA_FILE_INIT(name, env, file, load) { (name), (env), (file), (load), G_ONCE_INIT }
+#define TAFEL_DATA_FILE_INIT(name, env, file, load, describe) \
+  { (name), (env), (file), (load), (describe), G_ONCE_INIT }
 
 /* The data of @file, read at the first call from any thread: the file
  * named by its environment variable, else the installed one.  NULL when

@@ -298,7 +298,7 @@ load (const char  *path,
 }
 
 TafelDataFile tafel_c4_book_data =
-  TAFEL_DATA_FILE_INIT ("Connect Four opening book", TAFEL_C4_BOOK_ENV, "connect-four.book", load);
+  TAFEL_DATA_FILE_INIT ("Connect Four opening book", TAFEL_C4_BOOK_ENV, "connect-four.book", load, NULL);
 
 const TafelC4Book *
 tafel_c4_book_get_default (void)

@@ -529,7 +529,7 @@ load (const char  *path,
 }
 
 TafelDataFile tafel_mill_book_data =
-  TAFEL_DATA_FILE_INIT ("Mill opening book", TAFEL_MILL_BOOK_ENV, TAFEL_MILL_BOOK_FILE, load);
+  TAFEL_DATA_FILE_INIT ("Mill opening book", TAFEL_MILL_BOOK_ENV, TAFEL_MILL_BOOK_FILE, load, NULL);
 
 const TafelMillBook *
 tafel_mill_book_get_default (void)

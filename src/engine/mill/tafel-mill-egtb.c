@@ -717,8 +717,39 @@ load (const char  *path,
   return tafel_mill_egtb_load (path, error);
 }
 
+/* Which tables a file holds: "49 tables, up to 9 stones a side, 9086 MB"
+ * (a plain space and no locale: it goes to the engine's log). */
+char *
+tafel_mill_egtb_describe (const TafelMillEgtb *tb)
+{
+  guint n = 0, most = 0;
+  guint64 bytes = 0;
+
+  g_return_val_if_fail (tb != NULL, NULL);
+
+  for (guint a = MINS; a <= MAXS; a++)
+    for (guint b = MINS; b <= MAXS; b++)
+      if (tb->data[a][b] != NULL)
+        {
+          n++;
+          most = MAX (most, MAX (a, b));
+          bytes += tafel_mill_egtb_table_size (a, b);
+        }
+  if (n == 0)
+    return g_strdup ("no tables");
+  return g_strdup_printf ("%u tables, up to %u stones a side, %" G_GUINT64_FORMAT " MB",
+                          n, most, (bytes + 500000) / 1000000);
+}
+
+static char *
+describe (gconstpointer data)
+{
+  return tafel_mill_egtb_describe (data);
+}
+
 TafelDataFile tafel_mill_egtb_data =
-  TAFEL_DATA_FILE_INIT ("Mill endgame tables", TAFEL_MILL_EGTB_ENV, TAFEL_MILL_EGTB_FILE, load);
+  TAFEL_DATA_FILE_INIT ("Mill endgame tables", TAFEL_MILL_EGTB_ENV, TAFEL_MILL_EGTB_FILE,
+                        load, describe);
 
 const TafelMillEgtb *
 tafel_mill_egtb_get_default (void)
