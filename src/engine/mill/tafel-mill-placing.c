@@ -1,0 +1,213 @@
+/* tafel-mill-placing.c: the last placements of Nine Men's Morris, solved
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Values are -1 (lost), 0 (drawn) and 1 (won) for the side to move.
+ * With three values a window closes quickly, so the search proves a
+ * position far sooner than the evaluating search could: it only needs one
+ * refutation per lost move and one good move per position.
+ */
+#include "config.h"
+
+#include "tafel-mill-placing.h"
+
+#define BIT(p) (1u << (p))
+
+/* 2^20 entries of 16 bytes: 16 MB for one solve. */
+#define TT_BITS 20
+/* How often the clock and the cancellable are looked at. */
+#define POLL_NODES 1024
+
+typedef struct {
+  guint64 key;
+  gint8 lower, upper;    /* bounds of the value */
+  guint8 best;           /* index of the best move found, in generation order */
+  guint8 used;
+} Entry;
+
+typedef struct {
+  const TafelMillEgtb *tb;
+  Entry *tt;
+  guint64 nodes;
+  guint64 max_nodes;
+  gint64 deadline;
+  GCancellable *cancellable;
+  gboolean stop;
+} Solver;
+
+gboolean
+tafel_mill_placing_solvable (const TafelMillEgtb  *tb,
+                             const TafelMillState *s)
+{
+  guint most;
+
+  g_return_val_if_fail (s != NULL, FALSE);
+
+  if (tb == NULL || s->variant != TAFEL_MILL_NINE
+      || (s->hand[0] == 0 && s->hand[1] == 0))
+    return FALSE;
+  /* Captures only lower the counts, and the side to move when the
+   * placing ends may be either, so every table up to the larger count. */
+  most = MAX (tafel_mill_material (s, 0), tafel_mill_material (s, 1));
+  for (guint a = TAFEL_MILL_EGTB_MIN_STONES; a <= most; a++)
+    for (guint b = TAFEL_MILL_EGTB_MIN_STONES; b <= most; b++)
+      if (tafel_mill_egtb_table (tb, a, b) == NULL)
+        return FALSE;
+  return TRUE;
+}
+
+static gboolean
+out_of_time (Solver *S)
+{
+  if (S->stop)
+    return TRUE;
+  if (S->nodes % POLL_NODES == 0)
+    S->stop = (S->max_nodes > 0 && S->nodes >= S->max_nodes)
+              || (S->deadline > 0 && g_get_monotonic_time () >= S->deadline)
+              || g_cancellable_is_cancelled (S->cancellable);
+  return S->stop;
+}
+
+/* Try first what decides most often: a move that closes a mill, then one
+ * that takes the point where the opponent would close one. */
+static int
+order_score (const TafelMillState *s,
+             const TafelMove      *move)
+{
+  const TafelMillTables *t = tafel_mill_state_tables (s);
+  guint to = move->path[0];
+
+  if (move->len > 1 || tafel_mill_move_closes (s, move))
+    return 2;
+  return tafel_mill_closes_at (t, s->stones[s->side ^ 1] | BIT (to), to) ? 1 : 0;
+}
+
+static int
+solve (Solver               *S,
+       const TafelMillState *s,
+       int                   alpha,
+       int                   beta)
+{
+  TafelMove moves[TAFEL_MAX_MOVES];
+  guint8 order[TAFEL_MAX_MOVES];
+  int scores[TAFEL_MAX_MOVES];
+  Entry *e;
+  int best = -2, alpha0 = alpha, beta0 = beta;
+  guint n, best_index = 0;
+
+  S->nodes++;
+  if (out_of_time (S))
+    return 0;
+  if (tafel_mill_material (s, s->side) < 3)
+    return -1;
+  if (tafel_mill_material (s, s->side ^ 1) < 3)
+    return 1;
+  if (!s->pending && s->hand[0] == 0 && s->hand[1] == 0)
+    {
+      TafelValue value;
+      int plies;
+
+      if (!tafel_mill_egtb_lookup (S->tb, s, &value, &plies))
+        {
+          /* tafel_mill_placing_solvable () rules this out */
+          S->stop = TRUE;
+          return 0;
+        }
+      return value == TAFEL_VALUE_WIN ? 1 : value == TAFEL_VALUE_LOSS ? -1 : 0;
+    }
+
+  e = &S->tt[s->key & ((G_GUINT64_CONSTANT (1) << TT_BITS) - 1)];
+  if (!(e->used && e->key == s->key))
+    e = NULL;
+  if (e != NULL)
+    {
+      if (e->lower >= beta || e->lower == e->upper)
+        return e->lower;
+      if (e->upper <= alpha)
+        return e->upper;
+      alpha = MAX (alpha, e->lower);
+      beta = MIN (beta, e->upper);
+    }
+
+  n = tafel_mill_generate (s, moves);
+  if (n == 0)
+    return -1;
+  for (guint i = 0; i < n; i++)
+    {
+      order[i] = i;
+      scores[i] = e != NULL && e->best == i ? 3 : order_score (s, &moves[i]);
+    }
+  /* insertion sort by score, stable */
+  for (guint i = 1; i < n; i++)
+    for (guint j = i; j > 0 && scores[order[j]] > scores[order[j - 1]]; j--)
+      {
+        guint8 k = order[j];
+
+        order[j] = order[j - 1];
+        order[j - 1] = k;
+      }
+
+  for (guint k = 0; k < n && alpha < beta; k++)
+    {
+      TafelMillState child = *s;
+      int value;
+
+      tafel_mill_apply (&child, &moves[order[k]]);
+      value = child.side == s->side ? solve (S, &child, alpha, beta)
+                                    : -solve (S, &child, -beta, -alpha);
+      if (S->stop)
+        return 0;
+      if (value > best)
+        {
+          best = value;
+          best_index = order[k];
+        }
+      alpha = MAX (alpha, best);
+    }
+
+  e = &S->tt[s->key & ((G_GUINT64_CONSTANT (1) << TT_BITS) - 1)];
+  e->key = s->key;
+  e->used = TRUE;
+  e->best = best_index;
+  e->lower = best >= beta0 ? best : best > alpha0 ? best : -1;
+  e->upper = best <= alpha0 ? best : best < beta0 ? best : 1;
+  return best;
+}
+
+gboolean
+tafel_mill_placing_solve (const TafelMillEgtb  *tb,
+                          const TafelMillState *s,
+                          const TafelMove      *moves,
+                          guint                 n_moves,
+                          TafelValue           *values,
+                          gint64                deadline,
+                          guint64               max_nodes,
+                          GCancellable         *cancellable,
+                          guint64              *nodes)
+{
+  Solver S = { tb, NULL, 0, max_nodes, deadline, cancellable, FALSE };
+
+  g_return_val_if_fail (s != NULL && (moves != NULL || n_moves == 0), FALSE);
+  g_return_val_if_fail (values != NULL || n_moves == 0, FALSE);
+
+  if (nodes != NULL)
+    *nodes = 0;
+  if (!tafel_mill_placing_solvable (tb, s))
+    return FALSE;
+
+  S.tt = g_new0 (Entry, G_GUINT64_CONSTANT (1) << TT_BITS);
+  for (guint i = 0; i < n_moves && !S.stop; i++)
+    {
+      TafelMillState child = *s;
+      int value;
+
+      tafel_mill_apply (&child, &moves[i]);
+      value = child.side == s->side ? solve (&S, &child, -1, 1) : -solve (&S, &child, -1, 1);
+      values[i] = value > 0 ? TAFEL_VALUE_WIN : value < 0 ? TAFEL_VALUE_LOSS : TAFEL_VALUE_DRAW;
+    }
+  g_free (S.tt);
+
+  if (nodes != NULL)
+    *nodes = S.nodes;
+  return !S.stop;
+}

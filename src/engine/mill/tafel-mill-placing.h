@@ -1,0 +1,44 @@
+/* tafel-mill-placing.h: the last placements of Nine Men's Morris, solved
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Once every line from a placing position ends in positions the endgame
+ * tables hold, its exact value follows from theirs: an alpha-beta search
+ * over the placing with three values (won, drawn, lost) and a
+ * transposition table of its own.  Every ply of Nine's placing places a
+ * stone, so no position repeats and the values are exact; the tables'
+ * values are taken as they are (they know no 100 half-move rule, and
+ * the clock is 0 when the placing ends).
+ *
+ * Impossible asks it at the root while placing, with part of its time,
+ * and plays no move it proves lost while another is not (see
+ * tafel_mill_searcher_run ()).
+ */
+#pragma once
+
+#include "tafel-mill-egtb.h"
+
+G_BEGIN_DECLS
+
+/* Whether every line of the placing from @s ends in a table of @tb (or
+ * before, with a side left with fewer than three stones): Nine, stones
+ * still in hand, and tables for every stone count each side may have. */
+gboolean tafel_mill_placing_solvable (const TafelMillEgtb  *tb,
+                                      const TafelMillState *s);
+
+/* The exact value, for the side to move in @s, of each of @moves (legal
+ * moves of @s) into @values.  FALSE when @s is not solvable, or when
+ * @deadline (monotonic µs; 0: none) or @max_nodes (0: none) came first or
+ * @cancellable was cancelled.  @nodes (may be NULL) gets the positions
+ * visited either way. */
+gboolean tafel_mill_placing_solve    (const TafelMillEgtb  *tb,
+                                      const TafelMillState *s,
+                                      const TafelMove      *moves,
+                                      guint                 n_moves,
+                                      TafelValue           *values,
+                                      gint64                deadline,
+                                      guint64               max_nodes,
+                                      GCancellable         *cancellable,
+                                      guint64              *nodes);
+
+G_END_DECLS
