@@ -142,6 +142,26 @@ def test_fen():
     expect(len(errors(out)) == 1 and out[-1] == 'readyok', 'no fen here: %r' % out)
 
 
+def test_placing_solved():
+    # Two stones each on the board and two in hand: the build's 4-4
+    # tables hold every end of the placing, so a search by time says what
+    # the placing solver proved before its move (tests/test-mill-egtb.c
+    # checks the values); a search to a depth does not ask it.
+    fen = 'OO******/********/@@****** w p p 2 2 2 2 0 0 0 0 0 0 0 0 1'
+    code, out = session('mill', ['position fen ' + fen, 'go movetime 1000'])
+    solved = [l for l in out if l.startswith('info string solved ')]
+    expect(code == 0 and not errors(out) and len(bestmoves(out)) == 1, 'solved: %r' % out)
+    expect(len(solved) == 1 and re.match(r'info string solved draw nodes [1-9][0-9]*$', solved[0]),
+           'solved: %r' % out)
+    expect(out.index(solved[0]) < len(out) - 1 and out[-1].startswith('bestmove '),
+           'solved before the move: %r' % out)
+    code, out = session('mill', ['position fen ' + fen, 'go depth 3'])
+    expect(not [l for l in out if l.startswith('info string solved')], 'by depth: %r' % out)
+    # the referee's log keeps it beside depth and score
+    note = REF.short_info('info depth 7 score cp 12 nodes 5 pv d2 solved draw')
+    expect(note == 'd7 cp 12 solved draw', note)
+
+
 def test_go_nodes():
     # A node budget is load-independent: the same answer every time, and
     # the reported count stays within one poll (4096 nodes) of the budget.

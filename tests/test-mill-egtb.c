@@ -1000,6 +1000,53 @@ test_placing_solve (void)
   }
 }
 
+/* A search by time with TAFEL_MILL_SEARCH_SOLVE_PLACING plays a move of
+ * the best proven value and says that value, even when it looks only 2
+ * plies deep; a 1-ply search without it plays worse somewhere in the
+ * sample. */
+static void
+test_placing_root (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (61);
+  guint worse = 0;
+
+  for (guint i = 0; i < 60; i++)
+    {
+      int side = i & 1;
+      TafelState state;
+      TafelMillState *s = TAFEL_MILL_STATE (&state);
+      TafelMillSearchLimits solving = { .max_depth = 2, .budget_us = 60 * G_USEC_PER_SEC,
+                                        .flags = TAFEL_MILL_SEARCH_SOLVE_PLACING };
+      TafelMillSearchLimits plain = { .max_depth = 1 };
+      TafelMillSearchResult with, without;
+      g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+      TafelMillState child;
+      int best, v;
+
+      R->init (&state);
+      *s = placing_position (rand, 2, i % 3 == 0 ? 1 : 2, 2 - side, side);
+      best = plain_placing_value (s, seen);
+
+      g_assert_true (tafel_mill_search (&state, NULL, &solving, NULL, NULL, &with));
+      g_assert_cmpint (with.solved, ==, best > 0 ? TAFEL_VALUE_WIN
+                                        : best < 0 ? TAFEL_VALUE_LOSS : TAFEL_VALUE_DRAW);
+      g_assert_cmpuint (with.solver_nodes, >, 0);
+      child = *s;
+      tafel_mill_apply (&child, &with.best);
+      v = plain_placing_value (&child, seen);
+      g_assert_cmpint (child.side == s->side ? v : -v, ==, best);
+
+      g_assert_true (tafel_mill_search (&state, NULL, &plain, NULL, NULL, &without));
+      g_assert_cmpint (without.solved, ==, TAFEL_VALUE_UNKNOWN);
+      child = *s;
+      tafel_mill_apply (&child, &without.best);
+      v = plain_placing_value (&child, seen);
+      worse += (child.side == s->side ? v : -v) < best;
+    }
+  g_test_message ("the 1-ply search alone played worse in %u of 60", worse);
+  g_assert_cmpuint (worse, >, 0);
+}
+
 /* The longest win of a table, by index. */
 static guint64
 longest_win (guint a,
@@ -1139,6 +1186,7 @@ main (int    argc,
   g_test_add_func ("/mill-egtb/search-draws", test_search_draws);
   g_test_add_func ("/mill-egtb/placing-draws-end", test_placing_draws_end);
   g_test_add_func ("/mill-egtb/placing-solve", test_placing_solve);
+  g_test_add_func ("/mill-egtb/placing-root", test_placing_root);
   g_test_add_func ("/mill-egtb/entries", test_entries);
   g_test_add_func ("/mill-egtb/agrees", test_agrees);
   g_test_add_func ("/mill-egtb/beyond-clock", test_beyond_clock);

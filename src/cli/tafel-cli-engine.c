@@ -164,7 +164,8 @@ search_thread (gpointer data)
         .budget_us = job->movetime_us,
         .max_nodes = job->nodes,
         .threads = engine->threads,
-        .flags = engine->own_book && job->movetime_us > 0 ? TAFEL_MILL_SEARCH_BOOK : 0,
+        .flags = (engine->own_book && job->movetime_us > 0 ? TAFEL_MILL_SEARCH_BOOK : 0)
+                 | TAFEL_MILL_SEARCH_SOLVE_PLACING,
         .progress = mill_progress,
         .progress_data = job,
       };
@@ -172,6 +173,9 @@ search_thread (gpointer data)
 
       tafel_mill_searcher_run (engine->mill, &job->state, &history, &limits,
                                engine->rand, engine->cancellable, &result);
+      if (result.solved != TAFEL_VALUE_UNKNOWN)
+        say (engine, "info string solved %s nodes %" G_GUINT64_FORMAT,
+             tafel_cli_value_name (result.solved), result.solver_nodes);
       move = result.best;
       found = move.len > 0;
     }

@@ -66,6 +66,7 @@
 #include "tafel-mill.h"
 #include "tafel-mill-book.h"
 #include "tafel-mill-egtb.h"
+#include "tafel-mill-placing.h"
 #include "tafel-mill-exact.h"
 #include "tafel-mill-player.h"
 #include "tafel-mill-search.h"
@@ -1656,6 +1657,41 @@ table_root (const TafelMillState  *s,
   return TRUE;
 }
 
+/* While placing, with tables for every end of the placing: the root keeps
+ * only the moves of the best value the placing solver proves (the won
+ * ones, else the drawn ones; all when every move loses, for the search
+ * to find the longest resistance).  FALSE when it cannot say by
+ * @deadline. */
+static gboolean
+placing_root (const TafelMillEgtb   *egtb,
+              const TafelMillState  *s,
+              TafelMove             *moves,
+              guint                 *n,
+              gint64                 deadline,
+              GCancellable          *cancellable,
+              TafelMillSearchResult *result)
+{
+  TafelValue values[TAFEL_MAX_MOVES];
+  TafelValue best = TAFEL_VALUE_LOSS;
+  guint k = 0;
+
+  if (!tafel_mill_placing_solve (egtb, s, moves, *n, values, deadline, 0, cancellable,
+                                 &result->solver_nodes))
+    return FALSE;
+
+  for (guint i = 0; i < *n; i++)
+    if (values[i] == TAFEL_VALUE_WIN || (values[i] == TAFEL_VALUE_DRAW && best == TAFEL_VALUE_LOSS))
+      best = values[i];
+  result->solved = best;
+  if (best == TAFEL_VALUE_LOSS)
+    return TRUE;
+  for (guint i = 0; i < *n; i++)
+    if (values[i] == best)
+      moves[k++] = moves[i];
+  *n = k;
+  return TRUE;
+}
+
 /* The opening book's move at the root (see tafel-mill-book.h), with the
  * book's score and depth. */
 static gboolean
@@ -1747,7 +1783,7 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
   const TafelMillState *s = TAFEL_MILL_CSTATE (state);
   TafelMove moves[TAFEL_MAX_MOVES], all[TAFEL_MAX_MOVES];
   const TafelMillEgtb *egtb;   /* NULL without tables, or when they failed to load */
-  gboolean tables;
+  gboolean tables, solved;
   gint64 start;
   guint n, n_all;
   guint max_depth;
@@ -1776,6 +1812,10 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
       return !(cancellable != NULL && g_cancellable_is_cancelled (cancellable));
     }
 
+  solved = (limits->flags & TAFEL_MILL_SEARCH_SOLVE_PLACING) && limits->budget_us > 0
+           && placing_root (egtb, s, moves, &n, start + limits->budget_us / 2,
+                            cancellable, result);
+
   /* The safety rule (see safety_filter) keeps a shallow search from
    * overlooking a mill; but once a side flies, closing a mill can lose
    * where a block draws (a game against Sanmill's engine, 3 stones
@@ -1788,7 +1828,7 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
    * Sanmill's engine. */
   n_all = n;
   memcpy (all, moves, n * sizeof moves[0]);
-  if ((limits->flags & TAFEL_MILL_SEARCH_SAFETY_RULE)
+  if (!solved && (limits->flags & TAFEL_MILL_SEARCH_SAFETY_RULE)
       && !flies (tafel_mill_state_tables (s), s, 0)
       && !flies (tafel_mill_state_tables (s), s, 1))
     n = safety_filter (s, moves, n);
@@ -2028,7 +2068,7 @@ tafel_mill_choose_move (TafelPlayer        *player,
       limits.max_depth = MAX_DEPTH;
       limits.budget_us = 1000 * 1000;
       limits.threads = strong_threads ();
-      limits.flags = TAFEL_MILL_SEARCH_BOOK;
+      limits.flags = TAFEL_MILL_SEARCH_BOOK | TAFEL_MILL_SEARCH_SOLVE_PLACING;
       break;
     }
 

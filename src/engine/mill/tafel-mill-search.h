@@ -31,6 +31,9 @@ typedef enum {
                                                 * table entries */
   TAFEL_MILL_SEARCH_BOOK = 1 << 5,          /* the root plays the opening book's
                                               * move where it has one */
+  TAFEL_MILL_SEARCH_SOLVE_PLACING = 1 << 6, /* while placing, with a time budget:
+                                              * no move the placing solver proves
+                                              * lost while another is not */
 } TafelMillSearchFlags;
 
 typedef struct _TafelMillSearchResult TafelMillSearchResult;
@@ -62,6 +65,11 @@ struct _TafelMillSearchResult {
   gint64 elapsed_us;
   gboolean proven;        /* score is a proven win or loss */
   int plies;              /* to the end when proven */
+  /* With TAFEL_MILL_SEARCH_SOLVE_PLACING: the value of the position the
+   * placing solver proved (tafel-mill-placing.h), and the positions it
+   * visited; TAFEL_VALUE_UNKNOWN where it could not. */
+  TafelValue solved;
+  guint64 solver_nodes;
   /* The line the last completed iteration expects, @best first, read
    * back from the transposition table; only filled for limits->progress
    * (the line may be shorter than the depth, and under a partial last
