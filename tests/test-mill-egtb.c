@@ -946,6 +946,8 @@ static void
 test_placing_solve (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (16);
+  g_autoptr(TafelMillPlacing) solver = NULL;
+  g_autoptr(TafelMillPlacing) kept = tafel_mill_placing_new (12);
   guint counts[3] = { 0 };
 
   for (guint i = 0; i < N_PLACING; i++)
@@ -958,12 +960,18 @@ test_placing_solve (void)
                                            2 - side, side);
       g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
       TafelMove moves[TAFEL_MAX_MOVES];
-      TafelValue values[TAFEL_MAX_MOVES];
+      TafelValue values[TAFEL_MAX_MOVES], kept_values[TAFEL_MAX_MOVES];
       guint n = tafel_mill_generate (&s, moves);
       guint64 nodes;
 
       g_assert_true (tafel_mill_placing_solvable (TB, &s));
-      g_assert_true (tafel_mill_placing_solve (TB, &s, moves, n, values, 0, 0, NULL, &nodes));
+      /* a new table for each, so the table of one cannot hide a bug
+       * from the next; and one kept throughout, as the searcher keeps it */
+      g_clear_pointer (&solver, tafel_mill_placing_free);
+      solver = tafel_mill_placing_new (16);
+      g_assert_true (tafel_mill_placing_solve (solver, TB, &s, moves, n, values, 0, 0, NULL, &nodes));
+      g_assert_true (tafel_mill_placing_solve (kept, TB, &s, moves, n, kept_values, 0, 0, NULL, NULL));
+      g_assert_cmpmem (values, n * sizeof values[0], kept_values, n * sizeof kept_values[0]);
       g_assert_cmpuint (nodes, >, 0);
       for (guint m = 0; m < n; m++)
         {
@@ -992,11 +1000,11 @@ test_placing_solve (void)
     guint n = tafel_mill_generate (&s, moves);
     guint64 nodes;
 
-    g_assert_false (tafel_mill_placing_solve (TB, &s, moves, n, values, 0, 10, NULL, &nodes));
+    g_assert_false (tafel_mill_placing_solve (solver, TB, &s, moves, n, values, 0, 10, NULL, &nodes));
     g_assert_cmpuint (nodes, >=, 10);
     /* five stones a side: the 5-x tables are not in the test's file */
     g_assert_false (tafel_mill_placing_solvable (TB, &more));
-    g_assert_false (tafel_mill_placing_solve (TB, &more, moves, 0, values, 0, 0, NULL, NULL));
+    g_assert_false (tafel_mill_placing_solve (solver, TB, &more, moves, 0, values, 0, 0, NULL, NULL));
   }
 }
 

@@ -13,8 +13,6 @@
 
 #define BIT(p) (1u << (p))
 
-/* 2^20 entries of 16 bytes: 16 MB for one solve. */
-#define TT_BITS 20
 /* How often the clock and the cancellable are looked at. */
 #define POLL_NODES 1024
 
@@ -25,15 +23,44 @@ typedef struct {
   guint8 used;
 } Entry;
 
+struct _TafelMillPlacing {
+  Entry *tt;
+  guint64 mask;          /* entries - 1 */
+};
+
 typedef struct {
   const TafelMillEgtb *tb;
   Entry *tt;
+  guint64 mask;
   guint64 nodes;
   guint64 max_nodes;
   gint64 deadline;
   GCancellable *cancellable;
   gboolean stop;
 } Solver;
+
+TafelMillPlacing *
+tafel_mill_placing_new (guint tt_bits)
+{
+  g_autofree TafelMillPlacing *self = g_new0 (TafelMillPlacing, 1);
+
+  g_return_val_if_fail (tt_bits >= 1 && tt_bits <= 32, NULL);
+
+  self->tt = g_try_new0 (Entry, G_GUINT64_CONSTANT (1) << tt_bits);
+  if (self->tt == NULL)
+    return NULL;
+  self->mask = (G_GUINT64_CONSTANT (1) << tt_bits) - 1;
+  return g_steal_pointer (&self);
+}
+
+void
+tafel_mill_placing_free (TafelMillPlacing *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->tt);
+  g_free (self);
+}
 
 gboolean
 tafel_mill_placing_solvable (const TafelMillEgtb  *tb,
@@ -116,7 +143,7 @@ solve (Solver               *S,
       return value == TAFEL_VALUE_WIN ? 1 : value == TAFEL_VALUE_LOSS ? -1 : 0;
     }
 
-  e = &S->tt[s->key & ((G_GUINT64_CONSTANT (1) << TT_BITS) - 1)];
+  e = &S->tt[s->key & S->mask];
   if (!(e->used && e->key == s->key))
     e = NULL;
   if (e != NULL)
@@ -165,7 +192,7 @@ solve (Solver               *S,
       alpha = MAX (alpha, best);
     }
 
-  e = &S->tt[s->key & ((G_GUINT64_CONSTANT (1) << TT_BITS) - 1)];
+  e = &S->tt[s->key & S->mask];
   e->key = s->key;
   e->used = TRUE;
   e->best = best_index;
@@ -175,7 +202,8 @@ solve (Solver               *S,
 }
 
 gboolean
-tafel_mill_placing_solve (const TafelMillEgtb  *tb,
+tafel_mill_placing_solve (TafelMillPlacing     *self,
+                          const TafelMillEgtb  *tb,
                           const TafelMillState *s,
                           const TafelMove      *moves,
                           guint                 n_moves,
@@ -185,8 +213,9 @@ tafel_mill_placing_solve (const TafelMillEgtb  *tb,
                           GCancellable         *cancellable,
                           guint64              *nodes)
 {
-  Solver S = { tb, NULL, 0, max_nodes, deadline, cancellable, FALSE };
+  Solver S = { tb, NULL, 0, 0, max_nodes, deadline, cancellable, FALSE };
 
+  g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (s != NULL && (moves != NULL || n_moves == 0), FALSE);
   g_return_val_if_fail (values != NULL || n_moves == 0, FALSE);
 
@@ -195,7 +224,8 @@ tafel_mill_placing_solve (const TafelMillEgtb  *tb,
   if (!tafel_mill_placing_solvable (tb, s))
     return FALSE;
 
-  S.tt = g_new0 (Entry, G_GUINT64_CONSTANT (1) << TT_BITS);
+  S.tt = self->tt;
+  S.mask = self->mask;
   for (guint i = 0; i < n_moves && !S.stop; i++)
     {
       TafelMillState child = *s;
@@ -205,7 +235,6 @@ tafel_mill_placing_solve (const TafelMillEgtb  *tb,
       value = child.side == s->side ? solve (&S, &child, -1, 1) : -solve (&S, &child, -1, 1);
       values[i] = value > 0 ? TAFEL_VALUE_WIN : value < 0 ? TAFEL_VALUE_LOSS : TAFEL_VALUE_DRAW;
     }
-  g_free (S.tt);
 
   if (nodes != NULL)
     *nodes = S.nodes;

@@ -26,12 +26,23 @@ G_BEGIN_DECLS
 gboolean tafel_mill_placing_solvable (const TafelMillEgtb  *tb,
                                       const TafelMillState *s);
 
+typedef struct _TafelMillPlacing TafelMillPlacing;
+
+/* A solver with a transposition table of 2^@tt_bits positions, kept from
+ * one solve to the next (a position's value does not depend on the game
+ * it came from, so what a solve that ran out of time proved still helps
+ * the next, and the next move's positions are mostly solved already);
+ * NULL when that memory is not there. */
+TafelMillPlacing *tafel_mill_placing_new  (guint             tt_bits);
+void              tafel_mill_placing_free (TafelMillPlacing *self);
+
 /* The exact value, for the side to move in @s, of each of @moves (legal
  * moves of @s) into @values.  FALSE when @s is not solvable, or when
  * @deadline (monotonic µs; 0: none) or @max_nodes (0: none) came first or
  * @cancellable was cancelled.  @nodes (may be NULL) gets the positions
  * visited either way. */
-gboolean tafel_mill_placing_solve    (const TafelMillEgtb  *tb,
+gboolean tafel_mill_placing_solve    (TafelMillPlacing     *self,
+                                      const TafelMillEgtb  *tb,
                                       const TafelMillState *s,
                                       const TafelMove      *moves,
                                       guint                 n_moves,
@@ -40,5 +51,7 @@ gboolean tafel_mill_placing_solve    (const TafelMillEgtb  *tb,
                                       guint64               max_nodes,
                                       GCancellable         *cancellable,
                                       guint64              *nodes);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TafelMillPlacing, tafel_mill_placing_free)
 
 G_END_DECLS

@@ -1316,7 +1316,11 @@ struct _TafelMillSearcher {
   guint64 tt_mask;
   guint8 generation;
   guint64 nodes;          /* of every search so far; read atomically */
+  TafelMillPlacing *placing;   /* made at the first placing it can solve */
 };
+
+/* The placing solver's table: 2^22 positions, 64 MB. */
+#define PLACING_TT_BITS 22
 
 static gsize max_table_bytes;
 
@@ -1421,6 +1425,7 @@ tafel_mill_searcher_free (TafelMillSearcher *searcher)
 {
   if (searcher == NULL)
     return;
+  tafel_mill_placing_free (searcher->placing);
   g_free (searcher->tt);
   g_free (searcher);
 }
@@ -1663,7 +1668,8 @@ table_root (const TafelMillState  *s,
  * to find the longest resistance).  FALSE when it cannot say by
  * @deadline. */
 static gboolean
-placing_root (const TafelMillEgtb   *egtb,
+placing_root (TafelMillSearcher     *searcher,
+              const TafelMillEgtb   *egtb,
               const TafelMillState  *s,
               TafelMove             *moves,
               guint                 *n,
@@ -1675,8 +1681,13 @@ placing_root (const TafelMillEgtb   *egtb,
   TafelValue best = TAFEL_VALUE_LOSS;
   guint k = 0;
 
-  if (!tafel_mill_placing_solve (egtb, s, moves, *n, values, deadline, 0, cancellable,
-                                 &result->solver_nodes))
+  if (!tafel_mill_placing_solvable (egtb, s))
+    return FALSE;
+  if (searcher->placing == NULL)
+    searcher->placing = tafel_mill_placing_new (PLACING_TT_BITS);
+  if (searcher->placing == NULL
+      || !tafel_mill_placing_solve (searcher->placing, egtb, s, moves, *n, values, deadline, 0,
+                                    cancellable, &result->solver_nodes))
     return FALSE;
 
   for (guint i = 0; i < *n; i++)
@@ -1813,7 +1824,7 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
     }
 
   solved = (limits->flags & TAFEL_MILL_SEARCH_SOLVE_PLACING) && limits->budget_us > 0
-           && placing_root (egtb, s, moves, &n, start + limits->budget_us / 2,
+           && placing_root (searcher, egtb, s, moves, &n, start + limits->budget_us / 2,
                             cancellable, result);
 
   /* The safety rule (see safety_filter) keeps a shallow search from
