@@ -37,6 +37,7 @@ typedef struct {
   gint64 deadline;
   GCancellable *cancellable;
   gboolean stop;
+  guint32 history[2][TAFEL_MILL_POINTS];   /* cut-offs by the point placed on */
 } Solver;
 
 TafelMillPlacing *
@@ -97,16 +98,18 @@ out_of_time (Solver *S)
 
 /* Try first what decides most often: a move that closes a mill, then one
  * that takes the point where the opponent would close one. */
-static int
-order_score (const TafelMillState *s,
+static guint32
+order_score (const Solver         *S,
+             const TafelMillState *s,
              const TafelMove      *move)
 {
   const TafelMillTables *t = tafel_mill_state_tables (s);
   guint to = move->path[0];
+  guint32 h = MIN (S->history[s->side][to], (1u << 28) - 1);
 
   if (move->len > 1 || tafel_mill_move_closes (s, move))
-    return 2;
-  return tafel_mill_closes_at (t, s->stones[s->side ^ 1] | BIT (to), to) ? 1 : 0;
+    return 2u << 28 | h;
+  return (tafel_mill_closes_at (t, s->stones[s->side ^ 1] | BIT (to), to) ? 1u << 28 : 0) | h;
 }
 
 static int
@@ -117,7 +120,7 @@ solve (Solver               *S,
 {
   TafelMove moves[TAFEL_MAX_MOVES];
   guint8 order[TAFEL_MAX_MOVES];
-  int scores[TAFEL_MAX_MOVES];
+  guint32 scores[TAFEL_MAX_MOVES];
   Entry *e;
   int best = -2, alpha0 = alpha, beta0 = beta;
   guint n, best_index = 0;
@@ -159,10 +162,36 @@ solve (Solver               *S,
   n = tafel_mill_generate (s, moves);
   if (n == 0)
     return -1;
+
+  /* A child the table already knows may be enough for a cut-off. */
+  if (s->hand[0] + s->hand[1] >= 3)
+    for (guint i = 0; i < n; i++)
+      {
+        TafelMillState child = *s;
+        const Entry *c;
+        int value;
+
+        tafel_mill_apply (&child, &moves[i]);
+        c = &S->tt[child.key & S->mask];
+        if (!(c->used && c->key == child.key))
+          continue;
+        value = child.side == s->side ? c->lower : -c->upper;
+        if (value >= beta)
+          {
+            Entry *f = &S->tt[s->key & S->mask];
+
+            f->key = s->key;
+            f->used = TRUE;
+            f->best = i;
+            f->lower = value;
+            f->upper = e != NULL ? e->upper : 1;
+            return value;
+          }
+      }
   for (guint i = 0; i < n; i++)
     {
       order[i] = i;
-      scores[i] = e != NULL && e->best == i ? 3 : order_score (s, &moves[i]);
+      scores[i] = e != NULL && e->best == i ? G_MAXUINT32 : order_score (S, s, &moves[i]);
     }
   /* insertion sort by score, stable */
   for (guint i = 1; i < n; i++)
@@ -190,6 +219,8 @@ solve (Solver               *S,
           best_index = order[k];
         }
       alpha = MAX (alpha, best);
+      if (alpha >= beta && moves[order[k]].len > 0)
+        S->history[s->side][moves[order[k]].path[0]] += 1u << MIN (s->hand[0] + s->hand[1], 16);
     }
 
   e = &S->tt[s->key & S->mask];
