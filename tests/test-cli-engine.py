@@ -151,7 +151,8 @@ def test_placing_solved():
     code, out = session('mill', ['position fen ' + fen, 'go movetime 1000'])
     solved = [l for l in out if l.startswith('info string solved ')]
     expect(code == 0 and not errors(out) and len(bestmoves(out)) == 1, 'solved: %r' % out)
-    expect(len(solved) == 1 and re.match(r'info string solved draw nodes [1-9][0-9]*$', solved[0]),
+    expect(len(solved) == 1
+           and re.match(r'info string solved draw moves 21 lost 0 nodes [1-9][0-9]*$', solved[0]),
            'solved: %r' % out)
     expect(out.index(solved[0]) < len(out) - 1 and out[-1].startswith('bestmove '),
            'solved before the move: %r' % out)
@@ -160,6 +161,8 @@ def test_placing_solved():
     # the referee's log keeps it beside depth and score
     note = REF.short_info('info depth 7 score cp 12 nodes 5 pv d2 solved draw')
     expect(note == 'd7 cp 12 solved draw', note)
+    note = REF.short_info('info depth 7 score cp 12 nodes 5 pv d2 solved 4-1')
+    expect(note == 'd7 cp 12 solved 4-1', note)
 
 
 def test_go_nodes():

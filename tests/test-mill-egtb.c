@@ -938,8 +938,8 @@ placing_position (GRand *rand,
 /* The last placements solved down to the tables agree with a plain
  * minimax, move by move, on random positions three and four placements
  * before the end (both sides four stones at most, so the 4-4 tables hold
- * every end); positions that need a table the file lacks, or more nodes
- * than allowed, are not solved. */
+ * every end); out of nodes, the first moves are solved and the rest
+ * unknown; positions that need a table the file lacks are not solved. */
 #define N_PLACING 150
 
 static void
@@ -969,8 +969,10 @@ test_placing_solve (void)
        * from the next; and one kept throughout, as the searcher keeps it */
       g_clear_pointer (&solver, tafel_mill_placing_free);
       solver = tafel_mill_placing_new (16);
-      g_assert_true (tafel_mill_placing_solve (solver, TB, &s, moves, n, values, 0, 0, NULL, &nodes));
-      g_assert_true (tafel_mill_placing_solve (kept, TB, &s, moves, n, kept_values, 0, 0, NULL, NULL));
+      g_assert_cmpuint (tafel_mill_placing_solve (solver, TB, &s, moves, n, values, 0, 0, NULL, &nodes),
+                        ==, n);
+      g_assert_cmpuint (tafel_mill_placing_solve (kept, TB, &s, moves, n, kept_values, 0, 0, NULL, NULL),
+                        ==, n);
       g_assert_cmpmem (values, n * sizeof values[0], kept_values, n * sizeof kept_values[0]);
       g_assert_cmpuint (nodes, >, 0);
       for (guint m = 0; m < n; m++)
@@ -1000,11 +1002,31 @@ test_placing_solve (void)
     guint n = tafel_mill_generate (&s, moves);
     guint64 nodes;
 
-    g_assert_false (tafel_mill_placing_solve (solver, TB, &s, moves, n, values, 0, 10, NULL, &nodes));
-    g_assert_cmpuint (nodes, >=, 10);
+    TafelValue full[TAFEL_MAX_MOVES];
+    guint64 all_nodes;
+    guint k;
+
+    /* out of nodes part of the way: the first moves solved, the others
+     * unknown */
+    g_clear_pointer (&solver, tafel_mill_placing_free);
+    solver = tafel_mill_placing_new (16);
+    g_assert_cmpuint (tafel_mill_placing_solve (solver, TB, &s, moves, n, full, 0, 0, NULL, &all_nodes),
+                      ==, n);
+    g_clear_pointer (&solver, tafel_mill_placing_free);
+    solver = tafel_mill_placing_new (16);
+    k = tafel_mill_placing_solve (solver, TB, &s, moves, n, values, 0, all_nodes / 2, NULL, &nodes);
+    g_assert_cmpuint (k, >, 0);
+    g_assert_cmpuint (k, <, n);
+    g_assert_cmpuint (nodes, >=, all_nodes / 2);
+    g_assert_cmpmem (values, k * sizeof values[0], full, k * sizeof full[0]);
+    for (guint m = k; m < n; m++)
+      g_assert_cmpint (values[m], ==, TAFEL_VALUE_UNKNOWN);
     /* five stones a side: the 5-x tables are not in the test's file */
     g_assert_false (tafel_mill_placing_solvable (TB, &more));
-    g_assert_false (tafel_mill_placing_solve (solver, TB, &more, moves, 0, values, 0, 0, NULL, NULL));
+    n = tafel_mill_generate (&more, moves);
+    g_assert_cmpuint (tafel_mill_placing_solve (solver, TB, &more, moves, n, values, 0, 0, NULL, NULL),
+                      ==, 0);
+    g_assert_cmpint (values[0], ==, TAFEL_VALUE_UNKNOWN);
   }
 }
 

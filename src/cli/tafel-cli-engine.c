@@ -173,9 +173,10 @@ search_thread (gpointer data)
 
       tafel_mill_searcher_run (engine->mill, &job->state, &history, &limits,
                                engine->rand, engine->cancellable, &result);
-      if (result.solved != TAFEL_VALUE_UNKNOWN)
-        say (engine, "info string solved %s nodes %" G_GUINT64_FORMAT,
-             tafel_cli_value_name (result.solved), result.solver_nodes);
+      if (result.solved_moves > 0)
+        say (engine, "info string solved %s moves %u lost %u nodes %" G_GUINT64_FORMAT,
+             result.solved != TAFEL_VALUE_UNKNOWN ? tafel_cli_value_name (result.solved) : "unknown",
+             result.solved_moves, result.lost_moves, result.solver_nodes);
       move = result.best;
       found = move.len > 0;
     }

@@ -232,7 +232,7 @@ solve (Solver               *S,
   return best;
 }
 
-gboolean
+guint
 tafel_mill_placing_solve (TafelMillPlacing     *self,
                           const TafelMillEgtb  *tb,
                           const TafelMillState *s,
@@ -245,29 +245,35 @@ tafel_mill_placing_solve (TafelMillPlacing     *self,
                           guint64              *nodes)
 {
   Solver S = { tb, NULL, 0, 0, max_nodes, deadline, cancellable, FALSE };
+  guint solved = 0;
 
-  g_return_val_if_fail (self != NULL, FALSE);
-  g_return_val_if_fail (s != NULL && (moves != NULL || n_moves == 0), FALSE);
-  g_return_val_if_fail (values != NULL || n_moves == 0, FALSE);
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (s != NULL && (moves != NULL || n_moves == 0), 0);
+  g_return_val_if_fail (values != NULL || n_moves == 0, 0);
 
   if (nodes != NULL)
     *nodes = 0;
+  for (guint i = 0; i < n_moves; i++)
+    values[i] = TAFEL_VALUE_UNKNOWN;
   if (!tafel_mill_placing_solvable (tb, s))
-    return FALSE;
+    return 0;
 
   S.tt = self->tt;
   S.mask = self->mask;
-  for (guint i = 0; i < n_moves && !S.stop; i++)
+  for (; solved < n_moves; solved++)
     {
       TafelMillState child = *s;
       int value;
 
-      tafel_mill_apply (&child, &moves[i]);
+      tafel_mill_apply (&child, &moves[solved]);
       value = child.side == s->side ? solve (&S, &child, -1, 1) : -solve (&S, &child, -1, 1);
-      values[i] = value > 0 ? TAFEL_VALUE_WIN : value < 0 ? TAFEL_VALUE_LOSS : TAFEL_VALUE_DRAW;
+      if (S.stop)
+        break;
+      values[solved] = value > 0 ? TAFEL_VALUE_WIN
+                       : value < 0 ? TAFEL_VALUE_LOSS : TAFEL_VALUE_DRAW;
     }
 
   if (nodes != NULL)
     *nodes = S.nodes;
-  return !S.stop;
+  return solved;
 }

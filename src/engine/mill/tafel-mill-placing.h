@@ -37,11 +37,13 @@ TafelMillPlacing *tafel_mill_placing_new  (guint             tt_bits);
 void              tafel_mill_placing_free (TafelMillPlacing *self);
 
 /* The exact value, for the side to move in @s, of each of @moves (legal
- * moves of @s) into @values.  FALSE when @s is not solvable, or when
- * @deadline (monotonic µs; 0: none) or @max_nodes (0: none) came first or
- * @cancellable was cancelled.  @nodes (may be NULL) gets the positions
- * visited either way. */
-gboolean tafel_mill_placing_solve    (TafelMillPlacing     *self,
+ * moves of @s) into @values, in their order, until @deadline (monotonic
+ * µs; 0: none) or @max_nodes (0: none) comes or @cancellable is
+ * cancelled: the moves not solved by then are TAFEL_VALUE_UNKNOWN.
+ * Returns the number solved (all of them, or the first ones); 0 also
+ * when @s is not solvable.  @nodes (may be NULL) gets the positions
+ * visited. */
+guint    tafel_mill_placing_solve    (TafelMillPlacing     *self,
                                       const TafelMillEgtb  *tb,
                                       const TafelMillState *s,
                                       const TafelMove      *moves,

@@ -1662,13 +1662,15 @@ table_root (const TafelMillState  *s,
   return TRUE;
 }
 
-/* While placing, with tables for every end of the placing: the root keeps
- * only the moves of the best value the placing solver proves (the won
- * ones, else the drawn ones; all when every move loses, for the search
- * to find the longest resistance).  FALSE when it cannot say by
- * @deadline. */
+/* While placing, with tables for every end of the placing: the placing
+ * solver's values of the root moves, the move an earlier search liked
+ * first, as many as it solves by @deadline.  Where it proves a win the
+ * root keeps only the won moves; else it drops the moves proven lost,
+ * unless no other is left (then the search finds the longest
+ * resistance).  FALSE when it solves no move. */
 static gboolean
 placing_root (TafelMillSearcher     *searcher,
+              Search                *S,
               const TafelMillEgtb   *egtb,
               const TafelMillState  *s,
               TafelMove             *moves,
@@ -1678,26 +1680,48 @@ placing_root (TafelMillSearcher     *searcher,
               TafelMillSearchResult *result)
 {
   TafelValue values[TAFEL_MAX_MOVES];
-  TafelValue best = TAFEL_VALUE_LOSS;
+  gboolean won = FALSE, open = FALSE;
+  TTData e;
   guint k = 0;
 
   if (!tafel_mill_placing_solvable (egtb, s))
     return FALSE;
   if (searcher->placing == NULL)
     searcher->placing = tafel_mill_placing_new (PLACING_TT_BITS);
-  if (searcher->placing == NULL
-      || !tafel_mill_placing_solve (searcher->placing, egtb, s, moves, *n, values, deadline, 0,
-                                    cancellable, &result->solver_nodes))
+  if (searcher->placing == NULL)
+    return FALSE;
+
+  if (tt_probe (S, s->key, &e))
+    {
+      TafelMove first = unpack_move (e.move);
+
+      for (guint i = 1; i < *n; i++)
+        if (move_eq (&moves[i], &first))
+          {
+            moves[i] = moves[0];
+            moves[0] = first;
+          }
+    }
+
+  result->solved_moves = tafel_mill_placing_solve (searcher->placing, egtb, s, moves, *n, values,
+                                                   deadline, 0, cancellable,
+                                                   &result->solver_nodes);
+  if (result->solved_moves == 0)
     return FALSE;
 
   for (guint i = 0; i < *n; i++)
-    if (values[i] == TAFEL_VALUE_WIN || (values[i] == TAFEL_VALUE_DRAW && best == TAFEL_VALUE_LOSS))
-      best = values[i];
-  result->solved = best;
-  if (best == TAFEL_VALUE_LOSS)
+    {
+      won |= values[i] == TAFEL_VALUE_WIN;
+      open |= values[i] != TAFEL_VALUE_LOSS;
+      result->lost_moves += values[i] == TAFEL_VALUE_LOSS;
+    }
+  result->solved = won ? TAFEL_VALUE_WIN
+                   : result->solved_moves < *n ? TAFEL_VALUE_UNKNOWN
+                   : open ? TAFEL_VALUE_DRAW : TAFEL_VALUE_LOSS;
+  if (!open)
     return TRUE;
   for (guint i = 0; i < *n; i++)
-    if (values[i] == best)
+    if (won ? values[i] == TAFEL_VALUE_WIN : values[i] != TAFEL_VALUE_LOSS)
       moves[k++] = moves[i];
   *n = k;
   return TRUE;
@@ -1823,8 +1847,9 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
       return !(cancellable != NULL && g_cancellable_is_cancelled (cancellable));
     }
 
+  S = search_init (searcher, state, history);
   solved = (limits->flags & TAFEL_MILL_SEARCH_SOLVE_PLACING) && limits->budget_us > 0
-           && placing_root (searcher, egtb, s, moves, &n, start + limits->budget_us / 2,
+           && placing_root (searcher, S, egtb, s, moves, &n, start + limits->budget_us / 2,
                             cancellable, result);
 
   /* The safety rule (see safety_filter) keeps a shallow search from
@@ -1856,7 +1881,6 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
         moves[j] = m;
       }
 
-  S = search_init (searcher, state, history);
   S->root_moves = moves;
   S->n_root_moves = n;
   S->cancellable = cancellable;

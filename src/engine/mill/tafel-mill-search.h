@@ -66,9 +66,12 @@ struct _TafelMillSearchResult {
   gboolean proven;        /* score is a proven win or loss */
   int plies;              /* to the end when proven */
   /* With TAFEL_MILL_SEARCH_SOLVE_PLACING: the value of the position the
-   * placing solver proved (tafel-mill-placing.h), and the positions it
-   * visited; TAFEL_VALUE_UNKNOWN where it could not. */
+   * placing solver proved (tafel-mill-placing.h; TAFEL_VALUE_UNKNOWN
+   * where it could not), the root moves it solved and the lost ones
+   * among them, and the positions it visited. */
   TafelValue solved;
+  guint solved_moves;
+  guint lost_moves;
   guint64 solver_nodes;
   /* The line the last completed iteration expects, @best first, read
    * back from the transposition table; only filled for limits->progress
