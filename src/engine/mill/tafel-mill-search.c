@@ -812,9 +812,10 @@ draw_score (int static_value)
  * is searched on like any position (its subtree is held too), and its
  * leaves score draw_score () -- except while the root still places
  * stones: there the depth is better spent on the placing, where the game
- * is decided, and a line that enters a drawn table ends there.  Impossible and analyze use the tables
- * (and at the root they choose the move: see table_root ()); Hard and the
- * weak levels' shallow looks do not. */
+ * is decided, and a line that enters a drawn table ends there.
+ * Impossible and analyze use the tables (and at the root they choose the
+ * move: see table_root ()); Hard and the weak levels' shallow looks do
+ * not. */
 static Held
 table_value (Search               *S,
              const TafelMillState *s,
@@ -1700,6 +1701,7 @@ placing_root (TafelMillSearcher     *searcher,
           {
             moves[i] = moves[0];
             moves[0] = first;
+            break;
           }
     }
 
