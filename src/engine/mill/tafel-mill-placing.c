@@ -19,9 +19,11 @@
 typedef struct {
   guint64 key;
   gint8 lower, upper;    /* bounds of the value */
-  guint8 best;           /* index of the best move found, in generation order */
   guint8 used;
+  guint16 best;          /* index of the best move found, in generation order */
 } Entry;
+
+G_STATIC_ASSERT (TAFEL_MAX_MOVES <= G_MAXUINT16 && sizeof (Entry) == 16);
 
 struct _TafelMillPlacing {
   Entry *tt;
@@ -119,7 +121,7 @@ solve (Solver               *S,
        int                   beta)
 {
   TafelMove moves[TAFEL_MAX_MOVES];
-  guint8 order[TAFEL_MAX_MOVES];
+  guint16 order[TAFEL_MAX_MOVES];
   guint32 scores[TAFEL_MAX_MOVES];
   Entry *e;
   int best = -2, alpha0 = alpha, beta0 = beta;
@@ -197,7 +199,7 @@ solve (Solver               *S,
   for (guint i = 1; i < n; i++)
     for (guint j = i; j > 0 && scores[order[j]] > scores[order[j - 1]]; j--)
       {
-        guint8 k = order[j];
+        guint16 k = order[j];
 
         order[j] = order[j - 1];
         order[j - 1] = k;
