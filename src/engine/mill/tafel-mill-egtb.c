@@ -717,7 +717,7 @@ load (const char  *path,
   return tafel_mill_egtb_load (path, error);
 }
 
-/* Which tables a file holds: "49 tables, up to 9 stones a side, 9086 MB"
+/* Which tables a file holds: "4 tables, up to 4 stones a side, 6 MB"
  * (a plain space and no locale: it goes to the engine's log). */
 char *
 tafel_mill_egtb_describe (const TafelMillEgtb *tb)

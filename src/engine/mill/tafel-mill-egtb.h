@@ -131,8 +131,8 @@ gboolean            tafel_mill_egtb_save_table   (const TafelMillEgtb *tb,
                                                   guint                n_other,
                                                   const char          *path,
                                                   GError             **error);
-/* Which tables @tb holds, in English ("49 tables, up to 9 stones a
- * side, 9086 MB"), for the engine's log. */
+/* Which tables @tb holds, in English ("4 tables, up to 4 stones a side,
+ * 6 MB"), for the engine's log. */
 char               *tafel_mill_egtb_describe     (const TafelMillEgtb *tb);
 /* The file as the rules table lists it (tafel-rules.h, data_files). */
 extern TafelDataFile tafel_mill_egtb_data;
