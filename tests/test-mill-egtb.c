@@ -1077,6 +1077,68 @@ test_placing_root (void)
   g_assert_cmpuint (worse, >, 0);
 }
 
+/* A solve cut short by the solver's node budget: the root plays a move
+ * of the best value among those it solved (the full solve's values),
+ * though an unsolved one may be better, as long as one is won or drawn;
+ * where every solved move is lost, an unsolved move.  Half the nodes of
+ * the full solve, so the cut comes somewhere in the middle. */
+static void
+test_placing_root_partial (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (62);
+  guint cases = 0, drawn = 0, unsolved = 0;
+
+  for (guint i = 0; i < 200 && cases < 40; i++)
+    {
+      int side = i & 1;
+      TafelState state;
+      TafelMillState *s = TAFEL_MILL_STATE (&state);
+      g_autoptr(TafelMillPlacing) solver = tafel_mill_placing_new (16);
+      TafelMove moves[TAFEL_MAX_MOVES];
+      TafelValue full[TAFEL_MAX_MOVES], best_solved = TAFEL_VALUE_LOSS;
+      TafelMillSearchLimits limits = { .max_depth = 1, .flags = TAFEL_MILL_SEARCH_SOLVE_PLACING };
+      TafelMillSearchResult r;
+      guint n, played = G_MAXUINT;
+      guint64 nodes;
+
+      R->init (&state);
+      *s = placing_position (rand, 2, i % 3 == 0 ? 1 : 2, 2 - side, side);
+      n = tafel_mill_generate (s, moves);
+      g_assert_cmpuint (tafel_mill_placing_solve (solver, TB, s, moves, n, full, 0, 0, NULL, &nodes),
+                        ==, n);
+      limits.placing_nodes = nodes / 2;
+      g_assert_true (tafel_mill_search (&state, NULL, &limits, NULL, NULL, &r));
+      if (r.solved_moves == 0 || r.solved_moves == n)
+        continue;
+      cases++;
+      for (guint m = 0; m < n; m++)
+        if (tafel_move_equal (&moves[m], &r.best))
+          played = m;
+      g_assert_cmpuint (played, <, n);
+      for (guint m = 0; m < r.solved_moves; m++)
+        if (full[m] == TAFEL_VALUE_WIN || (full[m] == TAFEL_VALUE_DRAW && best_solved != TAFEL_VALUE_WIN))
+          best_solved = full[m];
+      if (best_solved == TAFEL_VALUE_LOSS)
+        {
+          /* nothing proven but losses: the search chooses among the rest */
+          g_assert_cmpuint (played, >=, r.solved_moves);
+          unsolved++;
+        }
+      else
+        {
+          g_assert_cmpuint (played, <, r.solved_moves);
+          g_assert_cmpint (full[played], ==, best_solved);
+          drawn += best_solved == TAFEL_VALUE_DRAW;
+        }
+      g_assert_cmpint (r.solved, ==, best_solved == TAFEL_VALUE_WIN ? TAFEL_VALUE_WIN
+                                                                  : TAFEL_VALUE_UNKNOWN);
+    }
+  g_test_message ("%u partial solves, %u kept to proven draws, %u to unsolved moves",
+                  cases, drawn, unsolved);
+  g_assert_cmpuint (cases, >=, 20);
+  g_assert_cmpuint (drawn, >, 0);
+}
+
 /* The longest win of a table, by index. */
 static guint64
 longest_win (guint a,
@@ -1217,6 +1279,7 @@ main (int    argc,
   g_test_add_func ("/mill-egtb/placing-draws-end", test_placing_draws_end);
   g_test_add_func ("/mill-egtb/placing-solve", test_placing_solve);
   g_test_add_func ("/mill-egtb/placing-root", test_placing_root);
+  g_test_add_func ("/mill-egtb/placing-root-partial", test_placing_root_partial);
   g_test_add_func ("/mill-egtb/entries", test_entries);
   g_test_add_func ("/mill-egtb/agrees", test_agrees);
   g_test_add_func ("/mill-egtb/beyond-clock", test_beyond_clock);

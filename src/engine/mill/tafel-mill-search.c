@@ -1665,10 +1665,13 @@ table_root (const TafelMillState  *s,
 
 /* While placing, with tables for every end of the placing: the placing
  * solver's values of the root moves, the move an earlier search liked
- * first, as many as it solves by @deadline.  Where it proves a win the
- * root keeps only the won moves; else it drops the moves proven lost,
- * unless no other is left (then the search finds the longest
- * resistance).  FALSE when it solves no move. */
+ * first, as many as it solves by @deadline or in @max_nodes.  The root
+ * keeps the moves of the best value it proved: the won ones, else the
+ * drawn ones, even while others are unsolved (one of them may win, but
+ * none of these loses, and the next move's solve finds the proof of the
+ * draw in the solver's table); where every move it solved is lost it
+ * drops those, unless no other is left (then the search finds the
+ * longest resistance).  FALSE when it solves no move. */
 static gboolean
 placing_root (TafelMillSearcher     *searcher,
               Search                *S,
@@ -1677,11 +1680,11 @@ placing_root (TafelMillSearcher     *searcher,
               TafelMove             *moves,
               guint                 *n,
               gint64                 deadline,
+              guint64                max_nodes,
               GCancellable          *cancellable,
               TafelMillSearchResult *result)
 {
-  TafelValue values[TAFEL_MAX_MOVES];
-  gboolean won = FALSE, open = FALSE;
+  TafelValue values[TAFEL_MAX_MOVES], keep = TAFEL_VALUE_UNKNOWN;
   TTData e;
   guint k = 0;
 
@@ -1706,24 +1709,26 @@ placing_root (TafelMillSearcher     *searcher,
     }
 
   result->solved_moves = tafel_mill_placing_solve (searcher->placing, egtb, s, moves, *n, values,
-                                                   deadline, 0, cancellable,
+                                                   deadline, max_nodes, cancellable,
                                                    &result->solver_nodes);
   if (result->solved_moves == 0)
     return FALSE;
 
   for (guint i = 0; i < *n; i++)
     {
-      won |= values[i] == TAFEL_VALUE_WIN;
-      open |= values[i] != TAFEL_VALUE_LOSS;
+      if (values[i] == TAFEL_VALUE_WIN
+          || (values[i] == TAFEL_VALUE_DRAW && keep != TAFEL_VALUE_WIN))
+        keep = values[i];
       result->lost_moves += values[i] == TAFEL_VALUE_LOSS;
     }
-  result->solved = won ? TAFEL_VALUE_WIN
+  result->solved = keep == TAFEL_VALUE_WIN ? TAFEL_VALUE_WIN
                    : result->solved_moves < *n ? TAFEL_VALUE_UNKNOWN
-                   : open ? TAFEL_VALUE_DRAW : TAFEL_VALUE_LOSS;
-  if (!open)
+                   : keep == TAFEL_VALUE_DRAW ? TAFEL_VALUE_DRAW : TAFEL_VALUE_LOSS;
+  if (result->lost_moves == *n)
     return TRUE;
+  /* no move proven won or drawn: the unsolved ones */
   for (guint i = 0; i < *n; i++)
-    if (won ? values[i] == TAFEL_VALUE_WIN : values[i] != TAFEL_VALUE_LOSS)
+    if (values[i] == keep)
       moves[k++] = moves[i];
   *n = k;
   return TRUE;
@@ -1850,9 +1855,11 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
     }
 
   S = search_init (searcher, state, history);
-  solved = (limits->flags & TAFEL_MILL_SEARCH_SOLVE_PLACING) && limits->budget_us > 0
-           && placing_root (searcher, S, egtb, s, moves, &n, start + limits->budget_us / 2,
-                            cancellable, result);
+  solved = (limits->flags & TAFEL_MILL_SEARCH_SOLVE_PLACING)
+           && (limits->budget_us > 0 || limits->placing_nodes > 0)
+           && placing_root (searcher, S, egtb, s, moves, &n,
+                            limits->budget_us > 0 ? start + limits->budget_us / 2 : 0,
+                            limits->placing_nodes, cancellable, result);
 
   /* The safety rule (see safety_filter) keeps a shallow search from
    * overlooking a mill; but once a side flies, closing a mill can lose

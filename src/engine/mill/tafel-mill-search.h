@@ -31,9 +31,10 @@ typedef enum {
                                                 * table entries */
   TAFEL_MILL_SEARCH_BOOK = 1 << 5,          /* the root plays the opening book's
                                               * move where it has one */
-  TAFEL_MILL_SEARCH_SOLVE_PLACING = 1 << 6, /* while placing, with a time budget:
-                                              * no move the placing solver proves
-                                              * lost while another is not */
+  TAFEL_MILL_SEARCH_SOLVE_PLACING = 1 << 6, /* while placing, with a time budget
+                                              * or placing_nodes: a move of the
+                                              * best value the placing solver
+                                              * proves where it proves one */
 } TafelMillSearchFlags;
 
 typedef struct _TafelMillSearchResult TafelMillSearchResult;
@@ -49,6 +50,8 @@ typedef struct {
   guint max_depth;        /* iterative deepening stops here */
   gint64 budget_us;       /* time budget; 0 = none */
   guint64 max_nodes;      /* node budget (checked every 4096 nodes); 0 = none */
+  guint64 placing_nodes;  /* the placing solver's node budget (else half the
+                           * time budget); 0 = none */
   guint flags;            /* TafelMillSearchFlags; 0 = the full search */
   guint threads;          /* searching together, at most
                            * TAFEL_MILL_MAX_THREADS; 0 or 1 = one */
