@@ -1726,7 +1726,8 @@ placing_root (TafelMillSearcher     *searcher,
                    : keep == TAFEL_VALUE_DRAW ? TAFEL_VALUE_DRAW : TAFEL_VALUE_LOSS;
   if (result->lost_moves == *n)
     return TRUE;
-  /* no move proven won or drawn: the unsolved ones */
+  /* the moves of the kept value; where every move solved is lost, keep
+   * is TAFEL_VALUE_UNKNOWN: the moves not reached */
   for (guint i = 0; i < *n; i++)
     if (values[i] == keep)
       moves[k++] = moves[i];
