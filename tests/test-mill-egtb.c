@@ -1030,6 +1030,21 @@ test_placing_solve (void)
   }
 }
 
+/* A search with small tables (the placing solver's as large as the
+ * search's), so that the many searches below do not spend their time
+ * clearing memory. */
+#define SMALL_TT_BITS 14
+
+static void
+small_search (const TafelState            *state,
+              const TafelMillSearchLimits *limits,
+              TafelMillSearchResult       *result)
+{
+  g_autoptr(TafelMillSearcher) searcher = tafel_mill_searcher_new (SMALL_TT_BITS);
+
+  g_assert_true (tafel_mill_searcher_run (searcher, state, NULL, limits, NULL, NULL, result));
+}
+
 /* A search by time with TAFEL_MILL_SEARCH_SOLVE_PLACING plays a move of
  * the best proven value and says that value, even when it looks only 2
  * plies deep; a 1-ply search without it plays worse somewhere in the
@@ -1057,7 +1072,7 @@ test_placing_root (void)
       *s = placing_position (rand, 2, i % 3 == 0 ? 1 : 2, 2 - side, side);
       best = plain_placing_value (s, seen);
 
-      g_assert_true (tafel_mill_search (&state, NULL, &solving, NULL, NULL, &with));
+      small_search (&state, &solving, &with);
       g_assert_cmpint (with.solved, ==, best > 0 ? TAFEL_VALUE_WIN
                                         : best < 0 ? TAFEL_VALUE_LOSS : TAFEL_VALUE_DRAW);
       g_assert_cmpuint (with.solver_nodes, >, 0);
@@ -1066,7 +1081,7 @@ test_placing_root (void)
       v = plain_placing_value (&child, seen);
       g_assert_cmpint (child.side == s->side ? v : -v, ==, best);
 
-      g_assert_true (tafel_mill_search (&state, NULL, &plain, NULL, NULL, &without));
+      small_search (&state, &plain, &without);
       g_assert_cmpint (without.solved, ==, TAFEL_VALUE_UNKNOWN);
       child = *s;
       tafel_mill_apply (&child, &without.best);
@@ -1079,38 +1094,65 @@ test_placing_root (void)
 
 /* A solve cut short by the solver's node budget: the root plays a move
  * of the best value among those it solved (the full solve's values),
- * though an unsolved one may be better, as long as one is won or drawn;
- * where every solved move is lost, an unsolved move.  Half the nodes of
- * the full solve, so the cut comes somewhere in the middle. */
+ * though an unsolved one may be better, as long as one is won or drawn.
+ * Where the budget proves only losses, the solver goes on with the rest
+ * for as many nodes again, and where that proves no safe move either the
+ * search chooses one it did not reach.  A quarter of the nodes of the
+ * full solve, so the cut comes somewhere in the middle; the first part
+ * is checked against a solver of the searcher's size given the same
+ * budget. */
 static void
 test_placing_root_partial (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (62);
-  guint cases = 0, drawn = 0, unsolved = 0;
+  guint cases = 0, drawn = 0, went_on = 0, unsolved = 0;
 
-  for (guint i = 0; i < 200 && cases < 40; i++)
+  for (guint i = 0; i < 600; i++)
     {
       int side = i & 1;
       TafelState state;
       TafelMillState *s = TAFEL_MILL_STATE (&state);
-      g_autoptr(TafelMillPlacing) solver = tafel_mill_placing_new (16);
+      g_autoptr(TafelMillPlacing) solver = tafel_mill_placing_new (SMALL_TT_BITS);
+      g_autoptr(TafelMillPlacing) first = NULL;
       TafelMove moves[TAFEL_MAX_MOVES];
-      TafelValue full[TAFEL_MAX_MOVES], best_solved = TAFEL_VALUE_LOSS;
+      TafelValue full[TAFEL_MAX_MOVES], part[TAFEL_MAX_MOVES], best_solved = TAFEL_VALUE_LOSS;
       TafelMillSearchLimits limits = { .max_depth = 1, .flags = TAFEL_MILL_SEARCH_SOLVE_PLACING };
       TafelMillSearchResult r;
-      guint n, played = G_MAXUINT;
-      guint64 nodes;
+      guint n, k, played = G_MAXUINT;
+      guint64 nodes, part_nodes;
+      gboolean safe = FALSE;
 
       R->init (&state);
-      *s = placing_position (rand, 2, i % 3 == 0 ? 1 : 2, 2 - side, side);
+      /* the side to move a stone behind (many moves lose), ahead, level */
+      *s = placing_position (rand, i % 3 == (guint) side ? 1 : 2, i % 3 == (guint) (side ^ 1) ? 1 : 2,
+                             2 - side, side);
       n = tafel_mill_generate (s, moves);
       g_assert_cmpuint (tafel_mill_placing_solve (solver, TB, s, moves, n, full, 0, 0, NULL, &nodes),
                         ==, n);
-      limits.placing_nodes = nodes / 2;
-      g_assert_true (tafel_mill_search (&state, NULL, &limits, NULL, NULL, &r));
-      if (r.solved_moves == 0 || r.solved_moves == n)
+      limits.placing_nodes = nodes / 8;
+      first = tafel_mill_placing_new (SMALL_TT_BITS);
+      k = tafel_mill_placing_solve (first, TB, s, moves, n, part, 0, limits.placing_nodes, NULL,
+                                    &part_nodes);
+      if (k == 0 || k == n)
         continue;
       cases++;
+      g_assert_cmpmem (part, k * sizeof part[0], full, k * sizeof full[0]);
+      for (guint m = 0; m < k; m++)
+        safe |= part[m] != TAFEL_VALUE_LOSS;
+
+      small_search (&state, &limits, &r);
+      if (safe)
+        {
+          g_assert_cmpuint (r.solved_moves, ==, k);
+          g_assert_cmpuint (r.solver_nodes, ==, part_nodes);
+        }
+      else
+        {
+          /* nothing but losses: it went on */
+          g_assert_cmpuint (r.solved_moves, >=, k);
+          g_assert_cmpuint (r.solver_nodes, >, part_nodes);
+          went_on++;
+        }
       for (guint m = 0; m < n; m++)
         if (tafel_move_equal (&moves[m], &r.best))
           played = m;
@@ -1131,12 +1173,16 @@ test_placing_root_partial (void)
           drawn += best_solved == TAFEL_VALUE_DRAW;
         }
       g_assert_cmpint (r.solved, ==, best_solved == TAFEL_VALUE_WIN ? TAFEL_VALUE_WIN
-                                                                  : TAFEL_VALUE_UNKNOWN);
+                                     : r.solved_moves < n ? TAFEL_VALUE_UNKNOWN
+                                     : best_solved);
     }
-  g_test_message ("%u partial solves, %u kept to proven draws, %u to unsolved moves",
-                  cases, drawn, unsolved);
-  g_assert_cmpuint (cases, >=, 20);
+  g_test_message ("%u partial solves: %u went on past the first budget; "
+                  "%u kept to proven draws, %u to unsolved moves",
+                  cases, went_on, drawn, unsolved);
+  g_assert_cmpuint (cases, >=, 100);
   g_assert_cmpuint (drawn, >, 0);
+  g_assert_cmpuint (went_on, >, 0);
+  g_assert_cmpuint (unsolved, >, 0);
 }
 
 /* The longest win of a table, by index. */

@@ -1317,11 +1317,9 @@ struct _TafelMillSearcher {
   guint64 tt_mask;
   guint8 generation;
   guint64 nodes;          /* of every search so far; read atomically */
-  TafelMillPlacing *placing;   /* made at the first placing it can solve */
+  TafelMillPlacing *placing;   /* made at the first placing it can solve, as
+                                * many entries as tt (the same bytes) */
 };
-
-/* The placing solver's table: 2^22 positions, 64 MB. */
-#define PLACING_TT_BITS 22
 
 static gsize max_table_bytes;
 
@@ -1665,7 +1663,12 @@ table_root (const TafelMillState  *s,
 
 /* While placing, with tables for every end of the placing: the placing
  * solver's values of the root moves, the move an earlier search liked
- * first, as many as it solves by @deadline or in @max_nodes.  The root
+ * first, as many as it solves in half of @budget_us from @start or in
+ * @max_nodes; where that proves no move won or drawn, it goes on with the
+ * rest up to 7/8 of the time (or @max_nodes more): a move it has not
+ * reached may lose (a game against Sanmill's engine lost so, 8 of 17
+ * moves lost, the search's choice among them), and the search needs little
+ * time to choose among moves it knows to be safe.  The root
  * keeps the moves of the best value it proved: the won ones, else the
  * drawn ones, even while others are unsolved (one of them may win, but
  * none of these loses, and the next move's solve finds the proof of the
@@ -1679,7 +1682,8 @@ placing_root (TafelMillSearcher     *searcher,
               const TafelMillState  *s,
               TafelMove             *moves,
               guint                 *n,
-              gint64                 deadline,
+              gint64                 start,
+              gint64                 budget_us,
               guint64                max_nodes,
               GCancellable          *cancellable,
               TafelMillSearchResult *result)
@@ -1687,11 +1691,12 @@ placing_root (TafelMillSearcher     *searcher,
   TafelValue values[TAFEL_MAX_MOVES], keep = TAFEL_VALUE_UNKNOWN;
   TTData e;
   guint k = 0;
+  guint64 more_nodes = 0;
 
   if (!tafel_mill_placing_solvable (egtb, s))
     return FALSE;
   if (searcher->placing == NULL)
-    searcher->placing = tafel_mill_placing_new (PLACING_TT_BITS);
+    searcher->placing = tafel_mill_placing_new (g_bit_storage (searcher->tt_mask));
   if (searcher->placing == NULL)
     return FALSE;
 
@@ -1709,11 +1714,26 @@ placing_root (TafelMillSearcher     *searcher,
     }
 
   result->solved_moves = tafel_mill_placing_solve (searcher->placing, egtb, s, moves, *n, values,
-                                                   deadline, max_nodes, cancellable,
+                                                   budget_us > 0 ? start + budget_us / 2 : 0,
+                                                   max_nodes, cancellable,
                                                    &result->solver_nodes);
+  result->lost_moves = 0;
+  for (guint i = 0; i < result->solved_moves; i++)
+    result->lost_moves += values[i] == TAFEL_VALUE_LOSS;
+  if (result->lost_moves == result->solved_moves && result->solved_moves < *n)
+    {
+      guint solved = result->solved_moves;
+
+      result->solved_moves += tafel_mill_placing_solve (searcher->placing, egtb, s, moves + solved,
+                                                        *n - solved, values + solved,
+                                                        budget_us > 0 ? start + budget_us * 7 / 8 : 0,
+                                                        max_nodes, cancellable, &more_nodes);
+      result->solver_nodes += more_nodes;
+    }
   if (result->solved_moves == 0)
     return FALSE;
 
+  result->lost_moves = 0;
   for (guint i = 0; i < *n; i++)
     {
       if (values[i] == TAFEL_VALUE_WIN
@@ -1858,8 +1878,7 @@ tafel_mill_searcher_run (TafelMillSearcher            *searcher,
   S = search_init (searcher, state, history);
   solved = (limits->flags & TAFEL_MILL_SEARCH_SOLVE_PLACING)
            && (limits->budget_us > 0 || limits->placing_nodes > 0)
-           && placing_root (searcher, S, egtb, s, moves, &n,
-                            limits->budget_us > 0 ? start + limits->budget_us / 2 : 0,
+           && placing_root (searcher, S, egtb, s, moves, &n, start, limits->budget_us,
                             limits->placing_nodes, cancellable, result);
 
   /* The safety rule (see safety_filter) keeps a shallow search from
