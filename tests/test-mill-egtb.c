@@ -1097,7 +1097,8 @@ test_placing_root (void)
  * though an unsolved one may be better, as long as one is won or drawn.
  * Where the budget proves only losses, the solver goes on with the rest
  * for as many nodes again, and where that proves no safe move either the
- * search chooses one it did not reach.  A quarter of the nodes of the
+ * search chooses one it did not reach; where it solves no move, it stops
+ * there.  A quarter of the nodes of the
  * full solve, so the cut comes somewhere in the middle; the first part
  * is checked against a solver of the searcher's size given the same
  * budget. */
@@ -1105,7 +1106,7 @@ static void
 test_placing_root_partial (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (62);
-  guint cases = 0, drawn = 0, went_on = 0, unsolved = 0;
+  guint cases = 0, drawn = 0, went_on = 0, unsolved = 0, none = 0;
 
   for (guint i = 0; i < 600; i++)
     {
@@ -1176,13 +1177,40 @@ test_placing_root_partial (void)
                                      : r.solved_moves < n ? TAFEL_VALUE_UNKNOWN
                                      : best_solved);
     }
+  /* a budget that solves no move (six placements before the end): the
+   * search keeps the rest of the time */
+  for (guint i = 0; i < 10; i++)
+    {
+      TafelState state;
+      TafelMillState *s = TAFEL_MILL_STATE (&state);
+      g_autoptr(TafelMillPlacing) first = tafel_mill_placing_new (SMALL_TT_BITS);
+      TafelMillSearchLimits limits = { .max_depth = 1, .placing_nodes = 1024,
+                                       .flags = TAFEL_MILL_SEARCH_SOLVE_PLACING };
+      TafelMillSearchResult r;
+      TafelMove moves[TAFEL_MAX_MOVES];
+      TafelValue part[TAFEL_MAX_MOVES];
+      guint64 part_nodes;
+      guint n;
+
+      R->init (&state);
+      *s = placing_position (rand, 1, 1, 3 - (i & 1), i & 1);
+      n = tafel_mill_generate (s, moves);
+      if (tafel_mill_placing_solve (first, TB, s, moves, n, part, 0, limits.placing_nodes, NULL,
+                                    &part_nodes) > 0)
+        continue;
+      small_search (&state, &limits, &r);
+      g_assert_cmpuint (r.solved_moves, ==, 0);
+      g_assert_cmpuint (r.solver_nodes, ==, part_nodes);
+      none++;
+    }
   g_test_message ("%u partial solves: %u went on past the first budget; "
-                  "%u kept to proven draws, %u to unsolved moves",
-                  cases, went_on, drawn, unsolved);
+                  "%u kept to proven draws, %u to unsolved moves; %u solved none",
+                  cases, went_on, drawn, unsolved, none);
   g_assert_cmpuint (cases, >=, 100);
   g_assert_cmpuint (drawn, >, 0);
   g_assert_cmpuint (went_on, >, 0);
   g_assert_cmpuint (unsolved, >, 0);
+  g_assert_cmpuint (none, >, 0);
 }
 
 /* The longest win of a table, by index. */

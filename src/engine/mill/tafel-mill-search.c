@@ -1664,8 +1664,10 @@ table_root (const TafelMillState  *s,
 /* While placing, with tables for every end of the placing: the placing
  * solver's values of the root moves, the move an earlier search liked
  * first, as many as it solves in half of @budget_us from @start or in
- * @max_nodes; where that proves no move won or drawn, it goes on with the
- * rest up to 7/8 of the time (or @max_nodes more): a move it has not
+ * @max_nodes; where that proves moves lost and none won or drawn, it goes
+ * on with the rest up to 7/8 of the time (or @max_nodes more; where it
+ * solved no move at all, early in the placing, the search keeps its
+ * half): a move it has not
  * reached may lose (a game against Sanmill's engine lost so, 8 of 17
  * moves lost, the search's choice among them), and the search needs little
  * time to choose among moves it knows to be safe.  The root
@@ -1720,7 +1722,8 @@ placing_root (TafelMillSearcher     *searcher,
   result->lost_moves = 0;
   for (guint i = 0; i < result->solved_moves; i++)
     result->lost_moves += values[i] == TAFEL_VALUE_LOSS;
-  if (result->lost_moves == result->solved_moves && result->solved_moves < *n)
+  if (result->solved_moves > 0 && result->lost_moves == result->solved_moves
+      && result->solved_moves < *n)
     {
       guint solved = result->solved_moves;
 
