@@ -1661,22 +1661,38 @@ table_root (const TafelMillState  *s,
   return TRUE;
 }
 
+/* The best value proven among @values: TAFEL_VALUE_WIN, else
+ * TAFEL_VALUE_DRAW, else TAFEL_VALUE_UNKNOWN (every solved move lost). */
+static TafelValue
+best_proven (const TafelValue *values,
+             guint             n)
+{
+  TafelValue best = TAFEL_VALUE_UNKNOWN;
+
+  for (guint i = 0; i < n; i++)
+    if (values[i] == TAFEL_VALUE_WIN
+        || (values[i] == TAFEL_VALUE_DRAW && best != TAFEL_VALUE_WIN))
+      best = values[i];
+  return best;
+}
+
 /* While placing, with tables for every end of the placing: the placing
  * solver's values of the root moves, the move an earlier search liked
  * first, as many as it solves in half of @budget_us from @start or in
- * @max_nodes; where that proves moves lost and none won or drawn, it goes
- * on with the rest up to 7/8 of the time (or @max_nodes more; where it
- * solved no move at all, early in the placing, the search keeps its
- * half): a move it has not
- * reached may lose (a game against Sanmill's engine lost so, 8 of 17
- * moves lost, the search's choice among them), and the search needs little
- * time to choose among moves it knows to be safe.  The root
- * keeps the moves of the best value it proved: the won ones, else the
- * drawn ones, even while others are unsolved (one of them may win, but
- * none of these loses, and the next move's solve finds the proof of the
- * draw in the solver's table); where every move it solved is lost it
- * drops those, unless no other is left (then the search finds the
- * longest resistance).  FALSE when it solves no move. */
+ * @max_nodes.  Where that proves moves lost and none won or drawn, it
+ * goes on with the rest up to 7/8 of the time (or @max_nodes more): a
+ * move it has not reached may lose (a game against Sanmill's engine was
+ * lost so, the search's choice where 8 of 17 moves lost), and the search
+ * needs little time to choose among moves known to be safe.  Where it
+ * solved no move at all, early in the placing, the search keeps its half.
+ *
+ * The root keeps the moves of the best value proven: the won ones, else
+ * the drawn ones, even while others are unsolved (one of them may win,
+ * but none of these loses, and the next move's solve finds the proof of
+ * the draw in the solver's table); where every move solved is lost it
+ * keeps the unsolved ones, and where every move is lost all of them (the
+ * search then finds the longest resistance).  FALSE when it solves no
+ * move. */
 static gboolean
 placing_root (TafelMillSearcher     *searcher,
               Search                *S,
@@ -1690,7 +1706,7 @@ placing_root (TafelMillSearcher     *searcher,
               GCancellable          *cancellable,
               TafelMillSearchResult *result)
 {
-  TafelValue values[TAFEL_MAX_MOVES], keep = TAFEL_VALUE_UNKNOWN;
+  TafelValue values[TAFEL_MAX_MOVES], keep;
   TTData e;
   guint k = 0;
   guint64 more_nodes = 0;
@@ -1719,11 +1735,8 @@ placing_root (TafelMillSearcher     *searcher,
                                                    budget_us > 0 ? start + budget_us / 2 : 0,
                                                    max_nodes, cancellable,
                                                    &result->solver_nodes);
-  result->lost_moves = 0;
-  for (guint i = 0; i < result->solved_moves; i++)
-    result->lost_moves += values[i] == TAFEL_VALUE_LOSS;
-  if (result->solved_moves > 0 && result->lost_moves == result->solved_moves
-      && result->solved_moves < *n)
+  if (result->solved_moves > 0 && result->solved_moves < *n
+      && best_proven (values, result->solved_moves) == TAFEL_VALUE_UNKNOWN)
     {
       guint solved = result->solved_moves;
 
@@ -1736,21 +1749,15 @@ placing_root (TafelMillSearcher     *searcher,
   if (result->solved_moves == 0)
     return FALSE;
 
-  result->lost_moves = 0;
+  keep = best_proven (values, *n);
   for (guint i = 0; i < *n; i++)
-    {
-      if (values[i] == TAFEL_VALUE_WIN
-          || (values[i] == TAFEL_VALUE_DRAW && keep != TAFEL_VALUE_WIN))
-        keep = values[i];
-      result->lost_moves += values[i] == TAFEL_VALUE_LOSS;
-    }
+    result->lost_moves += values[i] == TAFEL_VALUE_LOSS;
   result->solved = keep == TAFEL_VALUE_WIN ? TAFEL_VALUE_WIN
                    : result->solved_moves < *n ? TAFEL_VALUE_UNKNOWN
                    : keep == TAFEL_VALUE_DRAW ? TAFEL_VALUE_DRAW : TAFEL_VALUE_LOSS;
   if (result->lost_moves == *n)
     return TRUE;
-  /* the moves of the kept value; where every move solved is lost, keep
-   * is TAFEL_VALUE_UNKNOWN: the moves not reached */
+  /* the moves of the kept value (TAFEL_VALUE_UNKNOWN: those not reached) */
   for (guint i = 0; i < *n; i++)
     if (values[i] == keep)
       moves[k++] = moves[i];
