@@ -202,6 +202,24 @@ def test_mill_tables_command():
         expect(not os.path.exists(path + '.parts'), 'parts left after the resumed build')
 
 
+def test_mill_book_prove_command():
+    # Proving a book needs the tables up to 9-9; the suite's stop at 4-4,
+    # which is said at once, and nothing is left behind.
+    book = ENV['TAFEL_MILL_BOOK']
+    with tempfile.TemporaryDirectory() as tmp:
+        out_path = os.path.join(tmp, 'proven.book')
+        code, out, err = run(['mill-book', '--prove', book, '--out', out_path, '--quiet'])
+        expect(code != 0 and '9-9' in err and 'mill-tables' in err, 'tables: %d %r' % (code, err))
+        expect(os.listdir(tmp) == [], 'left behind: %r' % os.listdir(tmp))
+        code, out, err = run(['mill-book', '--prove', os.path.join(tmp, 'none.book'),
+                              '--out', out_path])
+        expect(code != 0 and 'none.book' in err, 'missing book: %d %r' % (code, err))
+        code, out, err = run(['mill-book', '--prove', book, '--out', out_path, '--stones', '10'])
+        expect(code != 0 and '--stones' in err, 'stones 10: %d %r' % (code, err))
+    code, out, err = run(['mill-book', '--out', 'x', '--stones', '5'])
+    expect(code != 0 and '--prove' in err, 'stones alone: %d %r' % (code, err))
+
+
 def test_perft():
     for game, depth, nodes in (('tictactoe', 9, 127872), ('tictactoe', 5, 15120),
                                ('infinity', 2, 72), ('infinity', 0, 1)):

@@ -19,6 +19,7 @@
 #include "tafel-mill.h"
 #include "tafel-mill-egtb.h"
 #include "tafel-mill-placing.h"
+#include "tafel-mill-book-build.h"
 #include "tafel-mill-egtb-build.h"
 #include "tafel-mill-search.h"
 
@@ -1213,6 +1214,89 @@ test_placing_root_partial (void)
   g_assert_cmpuint (none, >, 0);
 }
 
+/* Proving a book's move (tafel_mill_book_prove ()), against the plain
+ * minimax: a move that does not lose is kept, with its value; one that
+ * loses gives way to one that does not, where there is one; where every
+ * move loses it stays.  A position whose placing ends beyond the tables
+ * is refused. */
+static void
+test_book_prove (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (63);
+  g_autoptr(TafelMillBookProver) prover = tafel_mill_book_prover_new (TB, SMALL_TT_BITS, 2000);
+  g_autoptr(GError) error = NULL;
+  guint kept = 0, replaced = 0, lost = 0;
+  TafelState start;
+  TafelMillBookEntry entry = { 0 };
+  TafelValue value;
+  gboolean was_replaced;
+
+  g_assert_nonnull (prover);
+  for (guint i = 0; i < 120; i++)
+    {
+      int side = i & 1;
+      TafelMillState s = placing_position (rand, i % 3 == (guint) side ? 1 : 2,
+                                           i % 3 == (guint) (side ^ 1) ? 1 : 2, 2 - side, side);
+      g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+      TafelMove moves[TAFEL_MAX_MOVES];
+      int values[TAFEL_MAX_MOVES], best = -1;
+      guint n = tafel_mill_generate (&s, moves), pick = 0, played = G_MAXUINT;
+      gboolean want_loss = i / 2 % 2 == 0;
+
+      for (guint m = 0; m < n; m++)
+        {
+          TafelMillState child = s;
+
+          tafel_mill_apply (&child, &moves[m]);
+          values[m] = plain_placing_value (&child, seen);
+          if (child.side != s.side)
+            values[m] = -values[m];
+          best = MAX (best, values[m]);
+          if ((values[m] < 0) == want_loss && (values[pick] < 0) != want_loss)
+            pick = m;
+        }
+
+      entry = (TafelMillBookEntry) { moves[pick], 17, 3 };
+      g_assert_true (tafel_mill_book_prove (prover, &s, &entry, &value, &was_replaced, NULL, &error));
+      g_assert_no_error (error);
+      for (guint m = 0; m < n; m++)
+        if (tafel_move_equal (&moves[m], &entry.move))
+          played = m;
+      g_assert_cmpuint (played, <, n);
+      g_assert_cmpint (value, ==, values[played] > 0 ? TAFEL_VALUE_WIN
+                                  : values[played] < 0 ? TAFEL_VALUE_LOSS : TAFEL_VALUE_DRAW);
+      if (values[pick] >= 0 || best < 0)
+        {
+          g_assert_false (was_replaced);
+          g_assert_cmpuint (played, ==, pick);
+          g_assert_cmpint (entry.score, ==, 17);
+          g_assert_cmpuint (entry.depth, ==, 3);
+          kept += values[pick] >= 0;
+          lost += values[pick] < 0;
+        }
+      else
+        {
+          g_assert_true (was_replaced);
+          g_assert_cmpint (values[played], >=, 0);
+          g_assert_cmpuint (entry.depth, >=, 1);
+          replaced++;
+        }
+    }
+  g_test_message ("%u book moves kept, %u replaced, %u lost whatever was played",
+                  kept, replaced, lost);
+  g_assert_cmpuint (kept, >, 0);
+  g_assert_cmpuint (replaced, >, 0);
+  g_assert_cmpuint (lost, >, 0);
+
+  /* from the start, the placing ends in tables of nine stones */
+  R->init (&start);
+  entry.move = (TafelMove) { 1, { 0 } };
+  g_assert_false (tafel_mill_book_prove (prover, TAFEL_MILL_CSTATE (&start), &entry, &value,
+                                         &was_replaced, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_assert_false (was_replaced);
+}
+
 /* The longest win of a table, by index. */
 static guint64
 longest_win (guint a,
@@ -1354,6 +1438,7 @@ main (int    argc,
   g_test_add_func ("/mill-egtb/placing-solve", test_placing_solve);
   g_test_add_func ("/mill-egtb/placing-root", test_placing_root);
   g_test_add_func ("/mill-egtb/placing-root-partial", test_placing_root_partial);
+  g_test_add_func ("/mill-egtb/book-prove", test_book_prove);
   g_test_add_func ("/mill-egtb/entries", test_entries);
   g_test_add_func ("/mill-egtb/agrees", test_agrees);
   g_test_add_func ("/mill-egtb/beyond-clock", test_beyond_clock);

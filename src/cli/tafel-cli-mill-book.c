@@ -22,6 +22,7 @@
 typedef struct {
   FILE *progress_file;
   gboolean quiet;
+  guint written;               /* lines, by this run */
 } Progress;
 
 static void
@@ -36,6 +37,7 @@ note_line (guint       done,
 
   fputs (entry, p->progress_file);
   fflush (p->progress_file);
+  p->written++;
   if (!p->quiet)
     {
       printf ("%u/%u %s\n", done, total, line);
@@ -98,14 +100,105 @@ parse_line_nodes (const char *text,
   return TRUE;
 }
 
+/* The nodes of a book's search, and of the prover's look at each move. */
+#define BUILD_NODES 25000000
+#define PROVE_NODES 200000
+
+/* The solver's table per job while proving: 2^24 entries (256 MiB), a
+ * few times what one proof at five stones stores. */
+#define PROVE_TABLE_BITS 24
+
+/* The progress file @path opened to append to, with the header when it
+ * is new; the lines an earlier run left in it in @made. */
+static FILE *
+open_progress (const char  *path,
+               GStrv       *made,
+               GError     **error)
+{
+  FILE *file;
+
+  if (!read_progress (path, made, error))
+    return NULL;
+  file = g_fopen (path, "a");
+  if (file == NULL)
+    {
+      int saved = errno;
+      g_autofree char *name = g_filename_display_name (path);
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s: %s", name,
+                   g_strerror (saved));
+      return NULL;
+    }
+  if (*made == NULL)
+    fprintf (file, "%s\n", TAFEL_MILL_BOOK_PROGRESS_HEADER);
+  return file;
+}
+
+/* tafel-cli mill-book --prove BOOK --out FILE: BOOK with its moves at
+ * @stones stones proven (tafel_mill_book_prove_text ()). */
+static int
+prove_book (const char *book_path,
+            const char *out,
+            int         stones,
+            guint64     nodes,
+            guint       jobs,
+            gboolean    quiet)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *book = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *progress_path = g_strconcat (out, ".progress", NULL);
+  g_auto(GStrv) made = NULL;
+  const TafelMillEgtb *tb;
+  Progress progress = { NULL, quiet, 0 };
+
+  if (!g_file_get_contents (book_path, &book, NULL, &error))
+    return tafel_cli_fail ("%s", error->message);
+  if (stones == -1)
+    {
+      g_autoptr(TafelMillBook) read = tafel_mill_book_new_from_text (book, &error);
+
+      if (read == NULL)
+        return tafel_cli_fail ("%s", error->message);
+      stones = (int) tafel_mill_book_lines (read);
+    }
+  tb = tafel_mill_egtb_get_default ();
+  if (tb == NULL)
+    /* Translators: %s is an environment variable */
+    return tafel_cli_fail (_("There are no endgame tables to prove the book with (make them with "
+                             "tafel-cli mill-tables --max-stones 9 and name the file with %s)"),
+                           TAFEL_MILL_EGTB_ENV);
+  progress.progress_file = open_progress (progress_path, &made, &error);
+  if (progress.progress_file == NULL)
+    return tafel_cli_fail ("%s", error->message);
+  text = tafel_mill_book_prove_text (book, stones, tb, jobs, PROVE_TABLE_BITS, nodes,
+                                     (const char *const *) made, note_line, &progress, NULL,
+                                     &error);
+  fclose (progress.progress_file);
+  if (text == NULL)
+    {
+      /* a progress file of nothing but its header is not left behind */
+      if (made == NULL && progress.written == 0)
+        g_unlink (progress_path);
+      return tafel_cli_fail ("%s", error->message);
+    }
+  if (!g_file_set_contents (out, text, -1, &error))
+    return tafel_cli_fail ("%s", error->message);
+  g_unlink (progress_path);
+  return 0;
+}
+
 int
 tafel_cli_mill_book (int    argc,
                      char **argv)
 {
   g_autofree char *out = NULL;
   int placements = 3, lines = -1, jobs = (int) g_get_num_processors ();
-  gint64 nodes = 25000000;
+  gint64 nodes = -1;
   g_autofree char *line_nodes = NULL;
+  g_autofree char *prove = NULL;
+  int stones = -1;
+  gboolean nodes_given;
   gboolean quiet = FALSE;
   g_autoptr(GOptionContext) context = g_option_context_new (_("— make the Mill opening book"));
   g_autoptr(GError) error = NULL;
@@ -114,7 +207,7 @@ tafel_cli_mill_book (int    argc,
   g_autofree char *progress_path = NULL;
   g_auto(GStrv) made = NULL;
   TafelMillBookPlan plan = { 0 };
-  Progress progress = { NULL, FALSE };
+  Progress progress = { NULL, FALSE, 0 };
   const GOptionEntry entries[] = {
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out, N_("The book file to write"), N_("FILE") },
     { "placements", 'p', 0, G_OPTION_ARG_INT, &placements,
@@ -122,13 +215,19 @@ tafel_cli_mill_book (int    argc,
     { "lines", 'l', 0, G_OPTION_ARG_INT, &lines,
       N_("Then follow the book’s lines up to N stones placed (default: none)"), N_("N") },
     { "nodes", 'n', 0, G_OPTION_ARG_INT64, &nodes,
-      N_("Search each position to N nodes (default: 25000000)"), N_("N") },
+      N_("Search each position to N nodes (default: 25000000; with --prove, each move of a position whose book move loses: 200000)"), N_("N") },
     { "line-nodes", 0, 0, G_OPTION_ARG_STRING, &line_nodes,
       N_("Search each position along the lines to N nodes, or N1,N2,… for each number of stones in turn (default: as --nodes)"),
       N_("N") },
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
       N_("Positions searched at a time (default: one per core)"), N_("N") },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Do not print each position’s line"), NULL },
+    { "prove", 0, 0, G_OPTION_ARG_FILENAME, &prove,
+      N_("Prove the moves of the book BOOK with the endgame tables and write it to --out"),
+      N_("BOOK") },
+    { "stones", 0, 0, G_OPTION_ARG_INT, &stones,
+      N_("With --prove: the moves of the positions with N stones placed (default: the book’s last)"),
+      N_("N") },
     { NULL }
   };
 
@@ -141,44 +240,54 @@ tafel_cli_mill_book (int    argc,
                                "FILE, the book the engine reads as %s (installed, or named by %s).\n"
                                "The same command makes the same book on every machine.  Each line is\n"
                                "kept in FILE.progress as it is made: run the command again to go on\n"
-                               "after it was stopped."),
+                               "after it was stopped.\n\n"
+                               "With --prove BOOK, it proves the moves of BOOK's positions with\n"
+                               "--stones stones placed by the placing solver with the endgame tables\n"
+                               "up to 9-9, replaces each move that loses by one that does not, and\n"
+                               "writes the book to FILE."),
                              TAFEL_MILL_BOOK_FILE, TAFEL_MILL_BOOK_ENV);
   g_option_context_set_summary (context, summary);
   if (!tafel_cli_parse_args (context, &argc, &argv))
     return TAFEL_CLI_EXIT_ERROR;
+  nodes_given = nodes != -1;
   if (argc > 1)
     return tafel_cli_fail (_("Unexpected argument “%s”"), argv[1]);
   if (out == NULL)
     return tafel_cli_fail (_("--out is required"));
+  if (jobs < 1 || jobs > 64)
+    return tafel_cli_fail (_("--jobs must be from 1 to 64"));
+  if (prove != NULL)
+    {
+      if (stones != -1 && (stones < 0 || stones > TAFEL_MILL_BOOK_MAX_LINES))
+        return tafel_cli_fail (_("--stones must be from 0 to %d"), TAFEL_MILL_BOOK_MAX_LINES);
+      if (!nodes_given)
+        nodes = PROVE_NODES;
+      if (nodes < 1000 || nodes > G_GINT64_CONSTANT (1000000000000))
+        return tafel_cli_fail (_("--nodes and --line-nodes must be from 1000 to 10^12"));
+      return prove_book (prove, out, stones, nodes, jobs, quiet);
+    }
+  if (stones != -1)
+    return tafel_cli_fail (_("--stones goes with --prove"));
   if (placements < 0 || placements > TAFEL_MILL_BOOK_MAX_PLACEMENTS)
     return tafel_cli_fail (_("--placements must be from 0 to %d"), TAFEL_MILL_BOOK_MAX_PLACEMENTS);
   if (lines == -1)
     lines = placements;
+  if (!nodes_given)
+    nodes = BUILD_NODES;
   if (lines < placements || lines > TAFEL_MILL_BOOK_MAX_LINES)
     return tafel_cli_fail (_("--lines must be from --placements to %d"), TAFEL_MILL_BOOK_MAX_LINES);
   if (nodes < 1000 || nodes > G_GINT64_CONSTANT (1000000000000)
       || !parse_line_nodes (line_nodes, nodes, plan.line_nodes))
     return tafel_cli_fail (_("--nodes and --line-nodes must be from 1000 to 10^12"));
-  if (jobs < 1 || jobs > 64)
-    return tafel_cli_fail (_("--jobs must be from 1 to 64"));
 
   plan.placements = placements;
   plan.lines = lines;
   plan.nodes = nodes;
   plan.jobs = jobs;
   progress_path = g_strconcat (out, ".progress", NULL);
-  if (!read_progress (progress_path, &made, &error))
-    return tafel_cli_fail ("%s", error->message);
-  progress.progress_file = g_fopen (progress_path, "a");
+  progress.progress_file = open_progress (progress_path, &made, &error);
   if (progress.progress_file == NULL)
-    {
-      int saved = errno;
-      g_autofree char *name = g_filename_display_name (progress_path);
-
-      return tafel_cli_fail ("%s: %s", name, g_strerror (saved));
-    }
-  if (made == NULL)
-    fprintf (progress.progress_file, "%s\n", TAFEL_MILL_BOOK_PROGRESS_HEADER);
+    return tafel_cli_fail ("%s", error->message);
   progress.quiet = quiet;
 
   text = tafel_mill_book_build (&plan, (const char *const *) made, note_line, &progress,

@@ -14,7 +14,11 @@
  *    and a valid UTF-8 message;
  *  - the build fails: a damaged line must be searched again, never make
  *    the build fail or end up in the book;
- *  - the book it makes does not load back.
+ *  - the book it makes does not load back;
+ *  - a proof of that book's moves (tafel_mill_book_prove_text ()), which
+ *    reads the same lines as proven ones, fails with anything but the
+ *    tables' G_IO_ERROR_NOT_FOUND: it is given none, and says so before
+ *    it proves anything.
  */
 #include "config.h"
 
@@ -42,6 +46,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   };
   g_autofree char *book_text = NULL;
   g_autoptr(TafelMillBook) book = NULL;
+  g_autoptr(TafelMillEgtb) no_tables = tafel_mill_egtb_new ();
+  g_autofree char *proven = NULL;
 
   if (made == NULL)
     {
@@ -56,6 +62,11 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   book = tafel_mill_book_new_from_text (book_text, &error);
   REQUIRE (book != NULL && error == NULL);
   REQUIRE (tafel_mill_book_placements (book) == 0 && tafel_mill_book_lines (book) == 0);
+
+  proven = tafel_mill_book_prove_text (book_text, 0, no_tables, 1, 12, 100,
+                                       (const char *const *) made, NULL, NULL, NULL, &error);
+  REQUIRE (proven == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND));
+  REQUIRE (g_utf8_validate (error->message, -1, NULL));
 
   return 0;
 }

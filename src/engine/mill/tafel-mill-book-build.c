@@ -10,6 +10,7 @@
 #include "tafel-error.h"
 #include "tafel-games.h"
 #include "tafel-mill-book-build.h"
+#include "tafel-mill-placing.h"
 #include "tafel-mill-search.h"
 
 /* Unless the plan says otherwise, a table of 2^22 entries (64 MiB) per
@@ -270,4 +271,448 @@ tafel_mill_book_build (const TafelMillBookPlan  *plan,
   if (!tafel_mill_book_check (book, error))
     return NULL;
   return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* ---- proving the book's moves ---- */
+
+/* The prover's searches are short: a table of 2^20 entries (16 MiB). */
+#define PROVER_SEARCH_BITS 20
+
+struct _TafelMillBookProver {
+  const TafelMillEgtb *tb;
+  TafelMillPlacing *solver;
+  TafelMillSearcher *searcher;
+  guint64 nodes;
+};
+
+TafelMillBookProver *
+tafel_mill_book_prover_new (const TafelMillEgtb *tb,
+                            guint                table_bits,
+                            guint64              nodes)
+{
+  g_autoptr(TafelMillBookProver) prover = g_new0 (TafelMillBookProver, 1);
+
+  g_return_val_if_fail (tb != NULL && nodes > 0, NULL);
+
+  prover->tb = tb;
+  prover->nodes = nodes;
+  prover->solver = tafel_mill_placing_new (table_bits);
+  prover->searcher = tafel_mill_searcher_new_full (PROVER_SEARCH_BITS, NULL);
+  if (prover->solver == NULL || prover->searcher == NULL)
+    return NULL;
+  return g_steal_pointer (&prover);
+}
+
+void
+tafel_mill_book_prover_free (TafelMillBookProver *prover)
+{
+  if (prover == NULL)
+    return;
+  tafel_mill_placing_free (prover->solver);
+  if (prover->searcher != NULL)
+    tafel_mill_searcher_free (prover->searcher);
+  g_free (prover);
+}
+
+/* The exact value of @move in @s; FALSE when cancelled. */
+static gboolean
+move_value (TafelMillBookProver  *prover,
+            const TafelMillState *s,
+            const TafelMove      *move,
+            GCancellable         *cancellable,
+            TafelValue           *value)
+{
+  return tafel_mill_placing_solve (prover->solver, prover->tb, s, move, 1, value, 0, 0,
+                                   cancellable, NULL) == 1;
+}
+
+gboolean
+tafel_mill_book_prove (TafelMillBookProver  *prover,
+                       const TafelMillState *s,
+                       TafelMillBookEntry   *entry,
+                       TafelValue           *value,
+                       gboolean             *replaced,
+                       GCancellable         *cancellable,
+                       GError              **error)
+{
+  TafelMove moves[TAFEL_MAX_MOVES];
+  TafelMillSearchResult results[TAFEL_MAX_MOVES];
+  guint order[TAFEL_MAX_MOVES];
+  guint n;
+
+  g_return_val_if_fail (prover != NULL && s != NULL && entry != NULL, FALSE);
+  g_return_val_if_fail (value != NULL && replaced != NULL, FALSE);
+
+  *replaced = FALSE;
+  if (!tafel_mill_placing_solvable (prover->tb, s))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                           _("The endgame tables do not hold every end of the placing from this "
+                             "position: proving needs all of them, up to 9-9 "
+                             "(tafel-cli mill-tables --max-stones 9)"));
+      return FALSE;
+    }
+  if (!move_value (prover, s, &entry->move, cancellable, value))
+    return !g_cancellable_set_error_if_cancelled (cancellable, error);
+  if (*value != TAFEL_VALUE_LOSS)
+    return TRUE;
+
+  /* Lost: the other moves in the order a search of their positions
+   * likes them, until one does not lose. */
+  n = tafel_mill_generate (s, moves);
+  for (guint i = 0; i < n; i++)
+    {
+      TafelState child = { 0 };
+      TafelMillSearchLimits limits = { .max_depth = 64, .max_nodes = prover->nodes, .threads = 1 };
+
+      *TAFEL_MILL_STATE (&child) = *s;
+      tafel_mill_apply (TAFEL_MILL_STATE (&child), &moves[i]);
+      tafel_mill_searcher_clear (prover->searcher);
+      order[i] = i;
+      if (tafel_mill_searcher_run (prover->searcher, &child, NULL, &limits, NULL, cancellable,
+                                   &results[i]))
+        continue;
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      /* no move: the other side has lost (taking a stone left it two) */
+      results[i].score = -TAFEL_MILL_SCORE_WIN;
+      results[i].depth = 0;
+    }
+  for (guint i = 1; i < n; i++)
+    for (guint j = i; j > 0 && results[order[j]].score < results[order[j - 1]].score; j--)
+      {
+        guint t = order[j];
+
+        order[j] = order[j - 1];
+        order[j - 1] = t;
+      }
+  for (guint i = 0; i < n; i++)
+    {
+      const TafelMove *m = &moves[order[i]];
+      TafelValue v;
+
+      if (tafel_move_equal (m, &entry->move))
+        continue;
+      if (!move_value (prover, s, m, cancellable, &v))
+        return !g_cancellable_set_error_if_cancelled (cancellable, error);
+      if (v != TAFEL_VALUE_LOSS)
+        {
+          /* the child's search was for the other side */
+          entry->move = *m;
+          entry->score = -results[order[i]].score;
+          entry->depth = results[order[i]].depth + 1;
+          *value = v;
+          *replaced = TRUE;
+          return TRUE;
+        }
+    }
+  return TRUE;
+}
+
+/* The start of the header comment a proof of the moves at %u stones
+ * writes. */
+#define PROOF_NOTE "# Proven at %u stones placed"
+
+/* A line to prove: its placements and, once proven, its new text. */
+typedef struct {
+  char *placed;
+  char *line;
+  TafelValue value;
+  gboolean replaced;
+} Proof;
+
+typedef struct {
+  const TafelMillBook *book;
+  const TafelMillEgtb *tb;
+  GArray *proofs;           /* of Proof */
+  guint table_bits;
+  guint64 nodes;
+  gint next;                /* atomic */
+  guint done;               /* under lock */
+  GMutex lock;
+  GError *error;            /* the first, under lock */
+  TafelMillBookProgress progress;
+  gpointer user_data;
+  GCancellable *cancellable;
+} ProofRun;
+
+static const char *
+value_word (TafelValue value)
+{
+  return value == TAFEL_VALUE_WIN ? "win" : value == TAFEL_VALUE_DRAW ? "draw" : "loss";
+}
+
+/* @proof's line after proving its move; NULL with @error set when the
+ * tables cannot, or when cancelled. */
+static char *
+prove_line (TafelMillBookProver *prover,
+            ProofRun            *run,
+            Proof               *proof,
+            GError             **error)
+{
+  TafelState state;
+  const TafelMillState *s = TAFEL_MILL_CSTATE (&state);
+  TafelMillBookEntry entry;
+  g_autofree char *before = NULL;
+  g_autofree char *move = NULL;
+
+  if (!tafel_rules_parse_moves (&tafel_mill_rules, proof->placed, &state, NULL, NULL)
+      || !tafel_mill_book_lookup (run->book, s, &entry))
+    g_return_val_if_reached (NULL);
+  before = tafel_rules_format_move (&tafel_mill_rules, &state, &entry.move);
+  if (!tafel_mill_book_prove (prover, s, &entry, &proof->value, &proof->replaced,
+                              run->cancellable, error))
+    return NULL;
+  move = tafel_rules_format_move (&tafel_mill_rules, &state, &entry.move);
+  return g_strdup_printf ("%s%s: %s %d %u  # %s%s%s", proof->placed, *proof->placed != '\0' ? " " : "",
+                          move, entry.score, MAX (entry.depth, 1u), value_word (proof->value),
+                          proof->replaced ? ", not " : "", proof->replaced ? before : "");
+}
+
+static gpointer
+prove_job (gpointer data)
+{
+  ProofRun *run = data;
+  g_autoptr(TafelMillBookProver) prover = tafel_mill_book_prover_new (run->tb, run->table_bits,
+                                                                        run->nodes);
+  g_autoptr(GError) error = NULL;
+
+  if (prover == NULL)
+    g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                         _("There is not enough memory for the solver’s table"));
+  while (error == NULL)
+    {
+      guint i = (guint) g_atomic_int_add (&run->next, 1);
+      Proof *proof;
+      char *line;
+
+      if (i >= run->proofs->len)
+        break;
+      proof = &g_array_index (run->proofs, Proof, i);
+      if (proof->line != NULL)
+        continue;   /* proven before */
+      line = prove_line (prover, run, proof, &error);
+      if (line == NULL)
+        break;
+
+      g_mutex_lock (&run->lock);
+      proof->line = line;
+      run->done++;
+      if (run->progress != NULL)
+        run->progress (run->done, run->proofs->len, line, run->nodes, run->user_data);
+      g_mutex_unlock (&run->lock);
+    }
+
+  if (error != NULL)
+    {
+      g_mutex_lock (&run->lock);
+      if (run->error == NULL)
+        run->error = g_steal_pointer (&error);
+      g_mutex_unlock (&run->lock);
+      g_cancellable_cancel (run->cancellable);
+    }
+  return NULL;
+}
+
+/* Whether @line (with its comment) is a line of a book like @scratch. */
+static gboolean
+book_line_valid (TafelMillBook *scratch,
+                 const char    *line)
+{
+  g_autofree char *bare = g_strdup (line);
+  char *hash = strchr (bare, '#');
+
+  if (hash != NULL)
+    *hash = '\0';
+  return tafel_mill_book_add (scratch, g_strstrip (bare), NULL);
+}
+
+static void
+cancel_too (GCancellable *cancellable,
+            gpointer      other)
+{
+  g_cancellable_cancel (other);
+}
+
+/* The value and whether it replaced a move, read back from the comment
+ * of a proven line (an earlier run's). */
+static gboolean
+read_proof (const char *line,
+            Proof      *proof)
+{
+  const char *hash = strstr (line, "  # ");
+
+  if (hash == NULL)
+    return FALSE;
+  hash += 4;
+  proof->value = g_str_has_prefix (hash, "win") ? TAFEL_VALUE_WIN
+                 : g_str_has_prefix (hash, "draw") ? TAFEL_VALUE_DRAW
+                 : g_str_has_prefix (hash, "loss") ? TAFEL_VALUE_LOSS : TAFEL_VALUE_UNKNOWN;
+  proof->replaced = strstr (hash, ", not ") != NULL;
+  return proof->value != TAFEL_VALUE_UNKNOWN;
+}
+
+char *
+tafel_mill_book_prove_text (const char                *text,
+                            guint                      placed,
+                            const TafelMillEgtb       *tb,
+                            guint                      jobs,
+                            guint                      table_bits,
+                            guint64                    nodes,
+                            const char *const         *made,
+                            TafelMillBookProgress      progress,
+                            gpointer                   user_data,
+                            GCancellable              *cancellable,
+                            GError                   **error)
+{
+  g_autoptr(TafelMillBook) book = NULL;
+  g_autoptr(TafelMillBook) scratch = NULL;
+  g_autoptr(GHashTable) made_lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GCancellable) own = g_cancellable_new ();
+  g_autoptr(GPtrArray) threads = g_ptr_array_new ();
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autofree char *note = g_strdup_printf (PROOF_NOTE, placed);
+  g_auto(GStrv) lines = NULL;
+  g_autofree guint *proof_of = NULL;
+  g_autofree char *unsolvable = NULL;   /* a position the tables cannot prove */
+  ProofRun run = { 0 };
+  guint kept = 0, replaced = 0, lost = 0;
+  gulong handler = 0;
+
+  g_return_val_if_fail (text != NULL && tb != NULL && jobs > 0 && nodes > 0, NULL);
+
+  book = tafel_mill_book_new_from_text (text, error);
+  if (book == NULL)
+    return NULL;
+  scratch = tafel_mill_book_new (tafel_mill_book_placements (book), tafel_mill_book_lines (book));
+  for (guint i = 0; made != NULL && made[i] != NULL; i++)
+    {
+      MadeLine m;
+      char *position = made_position (made[i], &m);
+
+      if (position != NULL)
+        g_hash_table_replace (made_lines, position, g_memdup2 (&m, sizeof m));
+    }
+
+  /* The lines to prove: those of positions with @placed stones. */
+  run.proofs = g_array_new (FALSE, TRUE, sizeof (Proof));
+  lines = g_strsplit (text, "\n", -1);
+  proof_of = g_new (guint, g_strv_length (lines) + 1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autofree char *bare = g_strdup (lines[i]);
+      char *hash = strchr (bare, '#');
+      char *colon;
+      TafelState state;
+      Proof proof = { 0 };
+      const MadeLine *m;
+
+      proof_of[i] = G_MAXUINT;
+      if (hash != NULL)
+        *hash = '\0';
+      colon = strchr (bare, ':');
+      if (colon == NULL)
+        continue;   /* a comment, blank or the header */
+      *colon = '\0';
+      proof.placed = g_strdup (g_strstrip (bare));
+      if (!tafel_rules_parse_moves (&tafel_mill_rules, proof.placed, &state, NULL, NULL))
+        g_return_val_if_reached (NULL);   /* the book was checked */
+      if (18 - TAFEL_MILL_CSTATE (&state)->hand[0] - TAFEL_MILL_CSTATE (&state)->hand[1] != (int) placed)
+        {
+          g_free (proof.placed);
+          continue;
+        }
+      m = g_hash_table_lookup (made_lines, proof.placed);
+      if (m != NULL && m->nodes == nodes && g_utf8_validate (m->line, -1, NULL)
+          && read_proof (m->line, &proof) && book_line_valid (scratch, m->line))
+        {
+          proof.line = g_strdup (m->line);
+          run.done++;
+        }
+      proof_of[i] = run.proofs->len;
+      g_array_append_val (run.proofs, proof);
+      if (!tafel_mill_placing_solvable (tb, TAFEL_MILL_CSTATE (&state)) && unsolvable == NULL)
+        unsolvable = g_strdup (proof.placed);
+    }
+
+  /* Tables that do not reach are said at once, not after hours. */
+  if (unsolvable != NULL)
+    run.error = g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                             /* Translators: %s are the placements leading to a position */
+                             _("The endgame tables do not hold every end of the placing from “%s”: "
+                               "proving needs all of them, up to 9-9 (tafel-cli mill-tables --max-stones 9)"),
+                             unsolvable);
+  run.book = book;
+  run.tb = tb;
+  run.table_bits = table_bits;
+  run.nodes = nodes;
+  run.progress = progress;
+  run.user_data = user_data;
+  run.cancellable = own;
+  if (cancellable != NULL)
+    handler = g_cancellable_connect (cancellable, G_CALLBACK (cancel_too), own, NULL);
+  g_mutex_init (&run.lock);
+  for (guint j = 0; run.error == NULL && j < MIN (jobs, run.proofs->len - run.done); j++)
+    g_ptr_array_add (threads, g_thread_new ("tafel-mill-prove", prove_job, &run));
+  for (guint j = 0; j < threads->len; j++)
+    g_thread_join (g_ptr_array_index (threads, j));
+  g_mutex_clear (&run.lock);
+  if (cancellable != NULL)
+    g_cancellable_disconnect (cancellable, handler);
+
+  if (run.error == NULL)
+    g_cancellable_set_error_if_cancelled (cancellable, &run.error);
+  if (run.error != NULL)
+    {
+      g_propagate_error (error, run.error);
+      for (guint i = 0; i < run.proofs->len; i++)
+        {
+          g_free (g_array_index (run.proofs, Proof, i).placed);
+          g_free (g_array_index (run.proofs, Proof, i).line);
+        }
+      g_array_unref (run.proofs);
+      return NULL;
+    }
+
+  for (guint i = 0; i < run.proofs->len; i++)
+    {
+      const Proof *proof = &g_array_index (run.proofs, Proof, i);
+
+      kept += proof->value != TAFEL_VALUE_LOSS && !proof->replaced;
+      replaced += proof->replaced;
+      lost += proof->value == TAFEL_VALUE_LOSS;
+    }
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      if (proof_of[i] != G_MAXUINT)
+        {
+          Proof *proof = &g_array_index (run.proofs, Proof, proof_of[i]);
+
+          g_string_append (out, proof->line);
+          g_free (proof->placed);
+          g_free (proof->line);
+        }
+      else if (g_str_has_prefix (lines[i], note))
+        continue;   /* an earlier proof's of these moves */
+      else
+        {
+          if (g_str_has_prefix (lines[i], TAFEL_MILL_BOOK_MAGIC " "))
+            g_string_append_printf (out,
+                                    "%s: the placing solver with the endgame tables\n"
+                                    "%s: (tafel-cli mill-book --prove) kept %u moves, replaced %u\n"
+                                    "%s: by one that does not lose; %u lose whatever is played.\n",
+                                    note, note, kept, replaced, note, lost);
+          g_string_append (out, lines[i]);
+        }
+      if (lines[i + 1] != NULL)
+        g_string_append_c (out, '\n');
+    }
+  g_array_unref (run.proofs);
+
+  /* What the engine will read back must be a whole book. */
+  g_clear_pointer (&book, tafel_mill_book_free);
+  book = tafel_mill_book_new_from_text (out->str, error);
+  if (book == NULL)
+    return NULL;
+  return g_string_free (g_steal_pointer (&out), FALSE);
 }
