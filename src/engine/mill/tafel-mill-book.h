@@ -24,7 +24,8 @@
  * where PLACED are the placements leading to the position (in the order
  * played, possibly none), MOVE the book's placement, SCORE its value for
  * the side to move in hundredths of a stone and DEPTH the search's
- * completed depth; '#' starts a comment.  It is checked whole at load:
+ * completed depth; '#' starts a comment (a proven line ends in one with
+ * the move's exact value: tafel_mill_book_prove_text ()).  It is checked whole at load:
  * every line legal, no position twice, every position up to PLACEMENTS
  * stones present, and beyond them exactly the positions its lines reach.
  * A missing or damaged book only means that the search chooses those
