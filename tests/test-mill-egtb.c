@@ -1217,7 +1217,8 @@ test_placing_root_partial (void)
 /* Proving a book's move (tafel_mill_book_prove ()), against the plain
  * minimax: a move that does not lose is kept, with its value; one that
  * loses gives way to one that does not, where there is one; where every
- * move loses it stays.  A position whose placing ends beyond the tables
+ * move loses it stays; a position without a move gets one that does not
+ * lose where there is one.  A position whose placing ends beyond the tables
  * is refused. */
 static void
 test_book_prove (void)
@@ -1255,6 +1256,20 @@ test_book_prove (void)
           if ((values[m] < 0) == want_loss && (values[pick] < 0) != want_loss)
             pick = m;
         }
+
+      /* a position new to the book: no move yet */
+      entry = (TafelMillBookEntry) { { 0 }, 0, 0 };
+      g_assert_true (tafel_mill_book_prove (prover, &s, &entry, &value, &was_replaced, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_true (was_replaced);
+      for (guint m = 0; m < n; m++)
+        if (tafel_move_equal (&moves[m], &entry.move))
+          played = m;
+      g_assert_cmpuint (played, <, n);
+      g_assert_cmpint (values[played] >= 0, ==, best >= 0);
+      g_assert_cmpint (value, ==, values[played] > 0 ? TAFEL_VALUE_WIN
+                                  : values[played] < 0 ? TAFEL_VALUE_LOSS : TAFEL_VALUE_DRAW);
+      played = G_MAXUINT;
 
       entry = (TafelMillBookEntry) { moves[pick], 17, 3 };
       g_assert_true (tafel_mill_book_prove (prover, &s, &entry, &value, &was_replaced, NULL, &error));

@@ -326,6 +326,18 @@ move_value (TafelMillBookProver  *prover,
                                    cancellable, NULL) == 1;
 }
 
+/* @entry as @move, with the score and depth of @child's search (for
+ * the other side, one ply on). */
+static void
+set_entry (TafelMillBookEntry          *entry,
+           const TafelMove             *move,
+           const TafelMillSearchResult *child)
+{
+  entry->move = *move;
+  entry->score = -child->score;
+  entry->depth = child->depth + 1;
+}
+
 gboolean
 tafel_mill_book_prove (TafelMillBookProver  *prover,
                        const TafelMillState *s,
@@ -352,13 +364,16 @@ tafel_mill_book_prove (TafelMillBookProver  *prover,
                              "(tafel-cli mill-tables --max-stones 9)"));
       return FALSE;
     }
-  if (!move_value (prover, s, &entry->move, cancellable, value))
-    return !g_cancellable_set_error_if_cancelled (cancellable, error);
-  if (*value != TAFEL_VALUE_LOSS)
-    return TRUE;
+  if (entry->move.len > 0)
+    {
+      if (!move_value (prover, s, &entry->move, cancellable, value))
+        return !g_cancellable_set_error_if_cancelled (cancellable, error);
+      if (*value != TAFEL_VALUE_LOSS)
+        return TRUE;
+    }
 
-  /* Lost: the other moves in the order a search of their positions
-   * likes them, until one does not lose. */
+  /* Lost, or no move yet: the other moves in the order a search of
+   * their positions likes them, until one does not lose. */
   n = tafel_mill_generate (s, moves);
   for (guint i = 0; i < n; i++)
     {
@@ -397,14 +412,17 @@ tafel_mill_book_prove (TafelMillBookProver  *prover,
         return !g_cancellable_set_error_if_cancelled (cancellable, error);
       if (v != TAFEL_VALUE_LOSS)
         {
-          /* the child's search was for the other side */
-          entry->move = *m;
-          entry->score = -results[order[i]].score;
-          entry->depth = results[order[i]].depth + 1;
+          set_entry (entry, m, &results[order[i]]);
           *value = v;
           *replaced = TRUE;
           return TRUE;
         }
+    }
+  if (entry->move.len == 0 && n > 0)
+    {
+      set_entry (entry, &moves[order[0]], &results[order[0]]);
+      *value = TAFEL_VALUE_LOSS;
+      *replaced = TRUE;
     }
   return TRUE;
 }
@@ -442,6 +460,23 @@ value_word (TafelValue value)
   return value == TAFEL_VALUE_WIN ? "win" : value == TAFEL_VALUE_DRAW ? "draw" : "loss";
 }
 
+/* The book's line of the position @placed leads to (@state), with
+ * @entry's move and its proven @value in a comment, and the move it
+ * replaced (@before, may be NULL). */
+static char *
+proven_line (const char               *placed,
+             const TafelState         *state,
+             const TafelMillBookEntry *entry,
+             TafelValue                value,
+             const char               *before)
+{
+  g_autofree char *move = tafel_rules_format_move (&tafel_mill_rules, state, &entry->move);
+
+  return g_strdup_printf ("%s%s: %s %d %u  # %s%s%s", placed, *placed != '\0' ? " " : "",
+                          move, entry->score, MAX (entry->depth, 1u), value_word (value),
+                          before != NULL ? ", not " : "", before != NULL ? before : "");
+}
+
 /* @proof's line after proving its move; NULL with @error set when the
  * tables cannot, or when cancelled. */
 static char *
@@ -454,7 +489,6 @@ prove_line (TafelMillBookProver *prover,
   const TafelMillState *s = TAFEL_MILL_CSTATE (&state);
   TafelMillBookEntry entry;
   g_autofree char *before = NULL;
-  g_autofree char *move = NULL;
 
   if (!tafel_rules_parse_moves (&tafel_mill_rules, proof->placed, &state, NULL, NULL)
       || !tafel_mill_book_lookup (run->book, s, &entry))
@@ -463,10 +497,8 @@ prove_line (TafelMillBookProver *prover,
   if (!tafel_mill_book_prove (prover, s, &entry, &proof->value, &proof->replaced,
                               run->cancellable, error))
     return NULL;
-  move = tafel_rules_format_move (&tafel_mill_rules, &state, &entry.move);
-  return g_strdup_printf ("%s%s: %s %d %u  # %s%s%s", proof->placed, *proof->placed != '\0' ? " " : "",
-                          move, entry.score, MAX (entry.depth, 1u), value_word (proof->value),
-                          proof->replaced ? ", not " : "", proof->replaced ? before : "");
+  return proven_line (proof->placed, &state, &entry, proof->value,
+                      proof->replaced ? before : NULL);
 }
 
 static gpointer
@@ -514,24 +546,30 @@ prove_job (gpointer data)
   return NULL;
 }
 
-/* Whether @line (with its comment) is a line of a book like @scratch. */
-static gboolean
-book_line_valid (TafelMillBook *scratch,
-                 const char    *line)
+/* The placements of the book line @line (its comment ignored) and the
+ * stones they place into @stones; NULL for a line of no position (a
+ * comment, a blank, the header). */
+static char *
+line_placements (const char *line,
+                 TafelState *state,
+                 int        *stones)
 {
   g_autofree char *bare = g_strdup (line);
   char *hash = strchr (bare, '#');
+  char *colon;
+  const TafelMillState *s = TAFEL_MILL_CSTATE (state);
 
   if (hash != NULL)
     *hash = '\0';
-  return tafel_mill_book_add (scratch, g_strstrip (bare), NULL);
-}
-
-static void
-cancel_too (GCancellable *cancellable,
-            gpointer      other)
-{
-  g_cancellable_cancel (other);
+  colon = strchr (bare, ':');
+  if (colon == NULL)
+    return NULL;
+  *colon = '\0';
+  g_strstrip (bare);
+  if (!tafel_rules_parse_moves (&tafel_mill_rules, bare, state, NULL, NULL))
+    return NULL;
+  *stones = 18 - s->hand[0] - s->hand[1];
+  return g_steal_pointer (&bare);
 }
 
 /* The value and whether it replaced a move, read back from the comment
@@ -550,6 +588,153 @@ read_proof (const char *line,
                  : g_str_has_prefix (hash, "loss") ? TAFEL_VALUE_LOSS : TAFEL_VALUE_UNKNOWN;
   proof->replaced = strstr (hash, ", not ") != NULL;
   return proof->value != TAFEL_VALUE_UNKNOWN;
+}
+
+/* Whether @line (with its comment) is a line of a book like @scratch. */
+static gboolean
+book_line_valid (TafelMillBook *scratch,
+                 const char    *line)
+{
+  g_autofree char *bare = g_strdup (line);
+  char *hash = strchr (bare, '#');
+
+  if (hash != NULL)
+    *hash = '\0';
+  return tafel_mill_book_add (scratch, g_strstrip (bare), NULL);
+}
+
+/* The proven line an earlier run left for the position @placed leads
+ * to, with its value in @proof; NULL where there is none. */
+static char *
+made_proof (GHashTable    *made_lines,
+            const char    *placed,
+            guint64        nodes,
+            TafelMillBook *scratch,
+            Proof         *proof)
+{
+  const MadeLine *m = g_hash_table_lookup (made_lines, placed);
+
+  if (m != NULL && m->nodes == nodes && g_utf8_validate (m->line, -1, NULL)
+      && read_proof (m->line, proof) && book_line_valid (scratch, m->line))
+    return g_strdup (m->line);
+  return NULL;
+}
+
+static void
+cancel_too (GCancellable *cancellable,
+            gpointer      other)
+{
+  g_cancellable_cancel (other);
+}
+
+/* After the moves at @placed - 2 stones changed, the book's lines at
+ * @placed stones in @text follow them: a position they still reach
+ * keeps its line, one they no longer reach goes, and a new one gets a
+ * move from the prover (tafel_mill_book_prove () without a move), or
+ * from @made_lines where an earlier run proved it.  The new lines go in
+ * place of the old ones, with a note of how many; NULL when cancelled. */
+static char *
+follow_lines (const char           *text,
+              guint                 placed,
+              TafelMillBookProver **prover,
+              ProofRun             *run,
+              GHashTable           *made_lines,
+              TafelMillBook        *scratch,
+              GError              **error)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autoptr(TafelMillBook) partial = tafel_mill_book_new (tafel_mill_book_placements (run->book),
+                                                          tafel_mill_book_lines (run->book));
+  g_autoptr(GHashTable) old = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GPtrArray) positions = NULL;
+  g_autoptr(GString) block = g_string_new (NULL);
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autofree char *note = g_strdup_printf (PROOF_NOTE, placed);
+  guint fresh = 0, fresh_lost = 0, to_prove = 0;
+  gboolean block_done = FALSE;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      TafelState state;
+      int stones = -1;
+      g_autofree char *at = line_placements (lines[i], &state, &stones);
+
+      if (at != NULL && stones == (int) placed)
+        g_hash_table_insert (old, g_steal_pointer (&at), lines[i]);
+      else if (at != NULL)
+        book_line_valid (partial, lines[i]);
+    }
+
+  positions = tafel_mill_book_line_positions (partial, placed);
+  for (guint i = 0; i < positions->len; i++)
+    to_prove += !g_hash_table_contains (old, g_ptr_array_index (positions, i));
+  for (guint i = 0; i < positions->len; i++)
+    {
+      const char *at = g_ptr_array_index (positions, i);
+      const char *kept = g_hash_table_lookup (old, at);
+      g_autofree char *line = NULL;
+
+      if (kept != NULL)
+        {
+          g_string_append_printf (block, "%s\n", kept);
+          continue;
+        }
+      fresh++;
+      {
+        Proof proof = { 0 };
+
+        line = made_proof (made_lines, at, run->nodes, scratch, &proof);
+        if (line == NULL)
+          {
+            TafelState state;
+            TafelMillBookEntry entry = { { 0 }, 0, 0 };
+            gboolean replaced;
+
+            if (!tafel_rules_parse_moves (&tafel_mill_rules, at, &state, NULL, NULL))
+              g_return_val_if_reached (NULL);
+            if (*prover == NULL)
+              *prover = tafel_mill_book_prover_new (run->tb, run->table_bits, run->nodes);
+            if (*prover == NULL)
+              {
+                g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                                     _("There is not enough memory for the solver’s table"));
+                return NULL;
+              }
+            if (!tafel_mill_book_prove (*prover, TAFEL_MILL_CSTATE (&state), &entry, &proof.value,
+                                        &replaced, run->cancellable, error))
+              return NULL;
+            line = proven_line (at, &state, &entry, proof.value, NULL);
+            if (run->progress != NULL)
+              run->progress (fresh, to_prove, line, run->nodes, run->user_data);
+          }
+        fresh_lost += proof.value == TAFEL_VALUE_LOSS;
+      }
+      g_string_append_printf (block, "%s\n", line);
+    }
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      TafelState state;
+      int stones = -1;
+      g_autofree char *at = line_placements (lines[i], &state, &stones);
+
+      if (at != NULL && stones == (int) placed)
+        {
+          if (!block_done)
+            g_string_append (out, block->str);
+          block_done = TRUE;
+          continue;
+        }
+      if (g_str_has_prefix (lines[i], TAFEL_MILL_BOOK_MAGIC " "))
+        g_string_append_printf (out,
+                                "%s: %u new positions after the moves before changed, proven\n"
+                                "%s: the same way; %u lose whatever is played.\n",
+                                note, fresh, note, fresh_lost);
+      g_string_append (out, lines[i]);
+      if (lines[i + 1] != NULL)
+        g_string_append_c (out, '\n');
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
 char *
@@ -578,6 +763,7 @@ tafel_mill_book_prove_text (const char                *text,
   ProofRun run = { 0 };
   guint kept = 0, replaced = 0, lost = 0;
   gulong handler = 0;
+  g_autoptr(TafelMillBookProver) prover = NULL;   /* for positions the lines reach anew */
 
   g_return_val_if_fail (text != NULL && tb != NULL && jobs > 0 && nodes > 0, NULL);
 
@@ -600,35 +786,19 @@ tafel_mill_book_prove_text (const char                *text,
   proof_of = g_new (guint, g_strv_length (lines) + 1);
   for (guint i = 0; lines[i] != NULL; i++)
     {
-      g_autofree char *bare = g_strdup (lines[i]);
-      char *hash = strchr (bare, '#');
-      char *colon;
       TafelState state;
       Proof proof = { 0 };
-      const MadeLine *m;
+      int stones = -1;
 
       proof_of[i] = G_MAXUINT;
-      if (hash != NULL)
-        *hash = '\0';
-      colon = strchr (bare, ':');
-      if (colon == NULL)
-        continue;   /* a comment, blank or the header */
-      *colon = '\0';
-      proof.placed = g_strdup (g_strstrip (bare));
-      if (!tafel_rules_parse_moves (&tafel_mill_rules, proof.placed, &state, NULL, NULL))
-        g_return_val_if_reached (NULL);   /* the book was checked */
-      if (18 - TAFEL_MILL_CSTATE (&state)->hand[0] - TAFEL_MILL_CSTATE (&state)->hand[1] != (int) placed)
+      proof.placed = line_placements (lines[i], &state, &stones);
+      if (proof.placed == NULL || stones != (int) placed)
         {
           g_free (proof.placed);
           continue;
         }
-      m = g_hash_table_lookup (made_lines, proof.placed);
-      if (m != NULL && m->nodes == nodes && g_utf8_validate (m->line, -1, NULL)
-          && read_proof (m->line, &proof) && book_line_valid (scratch, m->line))
-        {
-          proof.line = g_strdup (m->line);
-          run.done++;
-        }
+      proof.line = made_proof (made_lines, proof.placed, nodes, scratch, &proof);
+      run.done += proof.line != NULL;
       proof_of[i] = run.proofs->len;
       g_array_append_val (run.proofs, proof);
       if (!tafel_mill_placing_solvable (tb, TAFEL_MILL_CSTATE (&state)) && unsolvable == NULL)
@@ -659,6 +829,7 @@ tafel_mill_book_prove_text (const char                *text,
   g_mutex_clear (&run.lock);
   if (cancellable != NULL)
     g_cancellable_disconnect (cancellable, handler);
+  run.cancellable = cancellable;   /* own was for the jobs */
 
   if (run.error == NULL)
     g_cancellable_set_error_if_cancelled (cancellable, &run.error);
@@ -708,6 +879,20 @@ tafel_mill_book_prove_text (const char                *text,
         g_string_append_c (out, '\n');
     }
   g_array_unref (run.proofs);
+
+  /* Moves that changed lead to other positions along the lines. */
+  for (guint k = placed + 2; replaced > 0 && k <= tafel_mill_book_lines (book); k += 2)
+    {
+      g_autofree char *followed = follow_lines (out->str, k, &prover, &run, made_lines, scratch,
+                                                error);
+
+      if (followed == NULL)
+        {
+          g_cancellable_set_error_if_cancelled (cancellable, error);
+          return NULL;
+        }
+      g_string_assign (out, followed);
+    }
 
   /* What the engine will read back must be a whole book. */
   g_clear_pointer (&book, tafel_mill_book_free);

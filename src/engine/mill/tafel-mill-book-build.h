@@ -91,7 +91,8 @@ void                 tafel_mill_book_prover_free (TafelMillBookProver *prover);
  * and another move does not, @entry becomes the first move that does
  * not in the order a search of each move's position to the prover's
  * nodes likes them (with that search's score and depth), and @replaced
- * is set.  FALSE with G_IO_ERROR_NOT_FOUND when the tables do not hold
+ * is set.  An @entry without a move (len 0) gets one so (the first in
+ * that order where every move loses).  FALSE with G_IO_ERROR_NOT_FOUND when the tables do not hold
  * every end of the placing from @s, or when cancelled. */
 gboolean tafel_mill_book_prove (TafelMillBookProver  *prover,
                                 const TafelMillState *s,
