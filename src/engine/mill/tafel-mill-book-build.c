@@ -439,6 +439,15 @@ typedef struct {
   gboolean replaced;
 } Proof;
 
+static void
+clear_proof (gpointer data)
+{
+  Proof *proof = data;
+
+  g_free (proof->placed);
+  g_free (proof->line);
+}
+
 typedef struct {
   const TafelMillBook *book;
   const TafelMillEgtb *tb;
@@ -668,6 +677,9 @@ follow_lines (const char           *text,
   positions = tafel_mill_book_line_positions (partial, placed);
   for (guint i = 0; i < positions->len; i++)
     to_prove += !g_hash_table_contains (old, g_ptr_array_index (positions, i));
+  /* the lines already followed the moves (an earlier run's output) */
+  if (to_prove == 0 && positions->len == g_hash_table_size (old))
+    return g_strdup (text);
   for (guint i = 0; i < positions->len; i++)
     {
       const char *at = g_ptr_array_index (positions, i);
@@ -782,6 +794,7 @@ tafel_mill_book_prove_text (const char                *text,
 
   /* The lines to prove: those of positions with @placed stones. */
   run.proofs = g_array_new (FALSE, TRUE, sizeof (Proof));
+  g_array_set_clear_func (run.proofs, clear_proof);
   lines = g_strsplit (text, "\n", -1);
   proof_of = g_new (guint, g_strv_length (lines) + 1);
   for (guint i = 0; lines[i] != NULL; i++)
@@ -836,11 +849,6 @@ tafel_mill_book_prove_text (const char                *text,
   if (run.error != NULL)
     {
       g_propagate_error (error, run.error);
-      for (guint i = 0; i < run.proofs->len; i++)
-        {
-          g_free (g_array_index (run.proofs, Proof, i).placed);
-          g_free (g_array_index (run.proofs, Proof, i).line);
-        }
       g_array_unref (run.proofs);
       return NULL;
     }
@@ -857,11 +865,9 @@ tafel_mill_book_prove_text (const char                *text,
     {
       if (proof_of[i] != G_MAXUINT)
         {
-          Proof *proof = &g_array_index (run.proofs, Proof, proof_of[i]);
+          const Proof *proof = &g_array_index (run.proofs, Proof, proof_of[i]);
 
           g_string_append (out, proof->line);
-          g_free (proof->placed);
-          g_free (proof->line);
         }
       else if (g_str_has_prefix (lines[i], note))
         continue;   /* an earlier proof's of these moves */
