@@ -216,6 +216,15 @@ def test_mill_book_prove_command():
         expect(code != 0 and 'none.book' in err, 'missing book: %d %r' % (code, err))
         code, out, err = run(['mill-book', '--prove', book, '--out', out_path, '--stones', '10'])
         expect(code != 0 and '--stones' in err, 'stones 10: %d %r' % (code, err))
+        # Following the lines on needs them too.
+        code, out, err = run(['mill-book', '--prove', book, '--out', out_path, '--lines', '9',
+                              '--quiet'])
+        expect(code != 0 and '9-9' in err and 'mill-tables' in err, 'lines: %d %r' % (code, err))
+        expect(os.listdir(tmp) == [], 'left behind by --lines: %r' % os.listdir(tmp))
+        for args, word in ((['--lines', '10'], '--lines'),
+                           (['--lines', '8', '--stones', '5'], 'together')):
+            code, out, err = run(['mill-book', '--prove', book, '--out', out_path] + args)
+            expect(code != 0 and word in err, '%r: %d %r' % (args, code, err))
     code, out, err = run(['mill-book', '--out', 'x', '--stones', '5'])
     expect(code != 0 and '--prove' in err, 'stones alone: %d %r' % (code, err))
 

@@ -18,6 +18,7 @@
 #include "tafel-mill.h"
 #include "tafel-mill-book.h"
 #include "tafel-mill-book-build.h"
+#include "tafel-mill-egtb.h"
 #include "tafel-mill-search.h"
 
 static const char *const names[TAFEL_MILL_POINTS] = {
@@ -674,6 +675,220 @@ test_search_uses_book (void)
   g_assert_cmpuint (result.nodes, >, 0);
 }
 
+/* ---- proving, with made-up values in place of the solver ---- */
+
+/* A made-up exact value of @move in @s (the tests have no tables up to
+ * 9-9): about two moves in five lose and one in five wins, and in about
+ * one position in seven every move loses. */
+static TafelValue
+made_up_value (const TafelMillState *s,
+               const TafelMove      *move)
+{
+  guint64 h = (s->key ^ ((guint64) move->path[0] + 1) * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15))
+              * G_GUINT64_CONSTANT (0xBF58476D1CE4E5B9);
+
+  if ((s->key >> 40) % 7 == 0)
+    return TAFEL_VALUE_LOSS;
+  switch ((h >> 40) % 5)
+    {
+    case 0:
+    case 1:
+      return TAFEL_VALUE_LOSS;
+    case 2:
+      return TAFEL_VALUE_WIN;
+    default:
+      return TAFEL_VALUE_DRAW;
+    }
+}
+
+static void
+keep_progress_line (guint       done,
+                    guint       total,
+                    const char *line,
+                    guint64     nodes,
+                    gpointer    user_data)
+{
+  /* as tafel_mill_book_progress_read () gives it back: no newline */
+  g_ptr_array_add (user_data, g_strchomp (tafel_mill_book_progress_line (line, nodes)));
+}
+
+/* The made-up value of the move of @line (a proven one: its comment says
+ * its value, which must be the made-up one); checks that it loses only
+ * where every move does, and returns how many stones it was placed at,
+ * or -1 for a line of no position. */
+static int
+check_proven_line (const char *line)
+{
+  g_autofree char *bare = g_strdup (line);
+  char *hash = strstr (bare, "  # ");
+  char *colon = strchr (bare, ':');
+  const char *cursor;
+  TafelMove move, moves[TAFEL_MAX_MOVES];
+  TafelState state;
+  TafelValue value;
+  const char *word;
+  guint n, losing = 0;
+
+  if (colon == NULL || bare[0] == '#')
+    return -1;
+  g_assert_nonnull (hash);
+  *hash = '\0';
+  *colon = '\0';
+  state = play (g_strstrip (bare));
+  cursor = g_strstrip (colon + 1);
+  g_assert_true (tafel_mill_rules.parse_move (&state, &cursor, &move, NULL));
+  value = made_up_value (TAFEL_MILL_CSTATE (&state), &move);
+  word = value == TAFEL_VALUE_WIN ? "win" : value == TAFEL_VALUE_DRAW ? "draw" : "loss";
+  g_assert_true (g_str_has_prefix (hash + 4, word));
+  n = tafel_mill_rules.legal_moves (&state, moves);
+  for (guint i = 0; i < n; i++)
+    losing += made_up_value (TAFEL_MILL_CSTATE (&state), &moves[i]) == TAFEL_VALUE_LOSS;
+  g_assert_true (value != TAFEL_VALUE_LOSS || losing == n);
+  return (int) stones_on (&state);
+}
+
+/* The lines of the book @text at @stones stones. */
+static GPtrArray *
+lines_at (const char *text,
+          int         stones)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  GPtrArray *at = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *colon = strchr (lines[i], ':');
+      g_autofree char *placed = NULL;
+      TafelState state;
+
+      if (colon == NULL || lines[i][0] == '#')
+        continue;
+      placed = g_strndup (lines[i], colon - lines[i]);
+      state = play (g_strstrip (placed));
+      if ((int) stones_on (&state) == stones)
+        g_ptr_array_add (at, g_strdup (lines[i]));
+    }
+  return at;
+}
+
+/* A book's lines followed on by the prover (tafel_mill_book_extend_text ()):
+ * every position they reach gets a move, the first that does not lose
+ * where one does not, and its value; the book is whole; a stopped run
+ * goes on from its progress lines to the same book. */
+static void
+test_extend_lines (void)
+{
+  const TafelMillEgtb *tb = tafel_mill_egtb_get_default ();
+  g_autofree char *text = small_book (1, 1);
+  g_autofree char *longer = NULL;
+  g_autofree char *again = NULL;
+  g_autofree char *same = NULL;
+  g_autoptr(GPtrArray) made = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) made_again = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) old_lines = NULL;
+  g_autoptr(TafelMillBook) book = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint at[4] = { 0 }, lost = 0;
+  TafelMillBookProofPlan plan = {
+    .tb = tb, .jobs = 2, .table_bits = 16, .nodes = 1000,
+    .progress = keep_progress_line, .user_data = made,
+  };
+
+  g_assert_nonnull (tb);
+  tafel_mill_book_set_move_value (made_up_value);
+  longer = tafel_mill_book_extend_text (text, 3, &plan, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (longer);
+  book = tafel_mill_book_new_from_text (longer, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tafel_mill_book_placements (book), ==, 1);
+  g_assert_cmpuint (tafel_mill_book_lines (book), ==, 3);
+  check_lines (book);
+  g_assert_nonnull (strstr (longer, "\n" TAFEL_MILL_BOOK_MAGIC " 2 1 3\n"));
+
+  /* the lines it had stay as they were */
+  for (int k = 0; k <= 1; k++)
+    {
+      g_autoptr(GPtrArray) before = lines_at (text, k);
+      g_autoptr(GPtrArray) after = lines_at (longer, k);
+
+      g_assert_cmpuint (before->len, ==, after->len);
+      for (guint i = 0; i < before->len; i++)
+        g_assert_cmpstr (g_ptr_array_index (before, i), ==, g_ptr_array_index (after, i));
+    }
+  lines = g_strsplit (longer, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      int stones;
+
+      if (strstr (lines[i], "  # ") == NULL)
+        continue;
+      stones = check_proven_line (lines[i]);
+      g_assert_cmpint (stones, >=, 2);
+      at[stones]++;
+      lost += strstr (lines[i], "  # loss") != NULL;
+    }
+  g_test_message ("%u and %u positions at 2 and 3 stones, %u lost whatever is played",
+                  at[2], at[3], lost);
+  g_assert_cmpuint (at[2] + at[3], ==, made->len);
+  g_assert_cmpuint (at[2] + at[3] + 5, ==, tafel_mill_book_size (book));
+  g_assert_cmpuint (lost, >, 0);
+  g_assert_cmpuint (lost, <, made->len / 2);
+
+  /* A run stopped after half its lines goes on to the same book; lines
+   * of other nodes, or damaged, are proven again. */
+  g_ptr_array_set_size (made, made->len / 2);
+  for (guint i = 0; i < 3; i++)
+    {
+      const char *line = g_ptr_array_index (made, i);
+      char *colon = strchr (line, ':');
+
+      g_assert_nonnull (colon);
+      g_ptr_array_index (made, i) = i == 0 ? g_strconcat ("999", strchr (line, ' '), NULL)
+                                    : g_strdup_printf ("%.*s: %s", (int) (colon - line), line,
+                                                       i == 1 ? "zz 1 1  # draw" : "d2 1 1  # maybe");
+      g_free ((char *) line);
+    }
+  g_ptr_array_add (made, NULL);
+  plan.jobs = 1;
+  plan.made = (const char *const *) made->pdata;
+  plan.user_data = made_again;
+  again = tafel_mill_book_extend_text (text, 3, &plan, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (again, ==, longer);
+  g_assert_cmpuint (made_again->len, ==, at[2] + at[3] - (made->len - 1) + 3);
+
+  /* A book that reaches that far already is left as it is. */
+  plan = (TafelMillBookProofPlan) { .tb = tb, .jobs = 2, .table_bits = 16, .nodes = 1000 };
+  same = tafel_mill_book_extend_text (longer, 3, &plan, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (same, ==, longer);
+
+  /* Proving the moves at one stone replaces those that lose, and the
+   * lines at three stones follow the new ones: the positions still
+   * reached keep their lines, the others go, new ones are proven. */
+  g_clear_pointer (&same, g_free);
+  same = tafel_mill_book_prove_text (longer, 1, &plan, NULL, &error);
+  g_assert_no_error (error);
+  g_clear_pointer (&book, tafel_mill_book_free);
+  book = tafel_mill_book_new_from_text (same, &error);
+  g_assert_no_error (error);
+  check_lines (book);
+  g_assert_nonnull (strstr (same, "not "));
+  old_lines = lines_at (longer, 3);
+  for (int k = 1; k <= 3; k += 2)
+    {
+      g_autoptr(GPtrArray) proven = lines_at (same, k);
+
+      for (guint i = 0; i < proven->len; i++)
+        if (k == 1 || !g_ptr_array_find_with_equal_func (old_lines, g_ptr_array_index (proven, i),
+                                                         g_str_equal, NULL))
+          g_assert_cmpint (check_proven_line (g_ptr_array_index (proven, i)), ==, k);
+    }
+  tafel_mill_book_set_move_value (NULL);
+}
+
 /* The book the application ships: whole, and every move legal. */
 static void
 test_shipped (void)
@@ -709,6 +924,7 @@ main (int    argc,
   g_test_add_func ("/mill-book/damaged", test_damaged);
   g_test_add_func ("/mill-book/damaged-lines", test_damaged_lines);
   g_test_add_func ("/mill-book/search-uses-book", test_search_uses_book);
+  g_test_add_func ("/mill-book/extend-lines", test_extend_lines);
   g_test_add_func ("/mill-book/shipped", test_shipped);
 
   return g_test_run ();

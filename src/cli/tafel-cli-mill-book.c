@@ -135,11 +135,13 @@ open_progress (const char  *path,
 }
 
 /* tafel-cli mill-book --prove BOOK --out FILE: BOOK with its moves at
- * @stones stones proven (tafel_mill_book_prove_text ()). */
+ * @stones stones proven (tafel_mill_book_prove_text ()), or with --lines
+ * its lines followed on to @lines stones (tafel_mill_book_extend_text ()). */
 static int
 prove_book (const char *book_path,
             const char *out,
             int         stones,
+            int         lines,
             guint64     nodes,
             guint       jobs,
             gboolean    quiet)
@@ -151,10 +153,11 @@ prove_book (const char *book_path,
   g_auto(GStrv) made = NULL;
   const TafelMillEgtb *tb;
   Progress progress = { NULL, quiet, 0 };
+  TafelMillBookProofPlan plan;
 
   if (!g_file_get_contents (book_path, &book, NULL, &error))
     return tafel_cli_fail ("%s", error->message);
-  if (stones == -1)
+  if (stones == -1 && lines == -1)
     {
       g_autoptr(TafelMillBook) read = tafel_mill_book_new_from_text (book, &error);
 
@@ -171,9 +174,14 @@ prove_book (const char *book_path,
   progress.progress_file = open_progress (progress_path, &made, &error);
   if (progress.progress_file == NULL)
     return tafel_cli_fail ("%s", error->message);
-  text = tafel_mill_book_prove_text (book, stones, tb, jobs, PROVE_TABLE_BITS, nodes,
-                                     (const char *const *) made, note_line, &progress, NULL,
-                                     &error);
+  plan = (TafelMillBookProofPlan) {
+    .tb = tb, .jobs = jobs, .table_bits = PROVE_TABLE_BITS, .nodes = nodes,
+    .made = (const char *const *) made, .progress = note_line, .user_data = &progress,
+  };
+  if (lines != -1)
+    text = tafel_mill_book_extend_text (book, lines, &plan, NULL, &error);
+  else
+    text = tafel_mill_book_prove_text (book, stones, &plan, NULL, &error);
   fclose (progress.progress_file);
   if (text == NULL)
     {
@@ -213,7 +221,7 @@ tafel_cli_mill_book (int    argc,
     { "placements", 'p', 0, G_OPTION_ARG_INT, &placements,
       N_("Every position with at most N stones placed (default: 3)"), N_("N") },
     { "lines", 'l', 0, G_OPTION_ARG_INT, &lines,
-      N_("Then follow the book’s lines up to N stones placed (default: none)"), N_("N") },
+      N_("Then follow the book’s lines up to N stones placed (default: none; with --prove, go on with them to N stones, each new position with a move that does not lose)"), N_("N") },
     { "nodes", 'n', 0, G_OPTION_ARG_INT64, &nodes,
       N_("Search each position to N nodes (default: 25000000; with --prove, each move of a position whose book move loses: 200000)"), N_("N") },
     { "line-nodes", 0, 0, G_OPTION_ARG_STRING, &line_nodes,
@@ -244,7 +252,9 @@ tafel_cli_mill_book (int    argc,
                                "With --prove BOOK, it proves the moves of BOOK's positions with\n"
                                "--stones stones placed by the placing solver with the endgame tables\n"
                                "up to 9-9, replaces each move that loses by one that does not, and\n"
-                               "writes the book to FILE."),
+                               "writes the book to FILE; with --lines N instead, it follows BOOK's lines\n"
+                               "on to N stones placed and gives each position they reach the first move\n"
+                               "that does not lose."),
                              TAFEL_MILL_BOOK_FILE, TAFEL_MILL_BOOK_ENV);
   g_option_context_set_summary (context, summary);
   if (!tafel_cli_parse_args (context, &argc, &argv))
@@ -260,11 +270,15 @@ tafel_cli_mill_book (int    argc,
     {
       if (stones != -1 && (stones < 0 || stones > TAFEL_MILL_BOOK_MAX_LINES))
         return tafel_cli_fail (_("--stones must be from 0 to %d"), TAFEL_MILL_BOOK_MAX_LINES);
+      if (lines != -1 && (lines < 0 || lines > TAFEL_MILL_BOOK_MAX_LINES))
+        return tafel_cli_fail (_("--lines must be from 0 to %d"), TAFEL_MILL_BOOK_MAX_LINES);
+      if (lines != -1 && stones != -1)
+        return tafel_cli_fail (_("--lines and --stones do not go together"));
       if (!nodes_given)
         nodes = PROVE_NODES;
       if (nodes < 1000 || nodes > G_GINT64_CONSTANT (1000000000000))
         return tafel_cli_fail (_("--nodes and --line-nodes must be from 1000 to 10^12"));
-      return prove_book (prove, out, stones, nodes, jobs, quiet);
+      return prove_book (prove, out, stones, lines, nodes, jobs, quiet);
     }
   if (stones != -1)
     return tafel_cli_fail (_("--stones goes with --prove"));

@@ -48,6 +48,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   g_autoptr(TafelMillBook) book = NULL;
   g_autoptr(TafelMillEgtb) no_tables = tafel_mill_egtb_new ();
   g_autofree char *proven = NULL;
+  TafelMillBookProofPlan proof_plan;
 
   if (made == NULL)
     {
@@ -63,8 +64,10 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   REQUIRE (book != NULL && error == NULL);
   REQUIRE (tafel_mill_book_placements (book) == 0 && tafel_mill_book_lines (book) == 0);
 
-  proven = tafel_mill_book_prove_text (book_text, 0, no_tables, 1, 12, 100,
-                                       (const char *const *) made, NULL, NULL, NULL, &error);
+  proof_plan = (TafelMillBookProofPlan) {
+    .tb = no_tables, .jobs = 1, .table_bits = 12, .nodes = 100, .made = (const char *const *) made,
+  };
+  proven = tafel_mill_book_prove_text (book_text, 0, &proof_plan, NULL, &error);
   REQUIRE (proven == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND));
   REQUIRE (g_utf8_validate (error->message, -1, NULL));
 

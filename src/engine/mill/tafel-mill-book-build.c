@@ -275,15 +275,36 @@ tafel_mill_book_build (const TafelMillBookPlan  *plan,
 
 /* ---- proving the book's moves ---- */
 
-/* The prover's searches are short: a table of 2^20 entries (16 MiB). */
-#define PROVER_SEARCH_BITS 20
+/* The prover's searches are short: a table of four times their nodes,
+ * from 2^12 entries up to 2^20 (16 MiB; 200,000 nodes and more).  It is
+ * cleared before each search, so no bigger than they can fill. */
+#define PROVER_SEARCH_BITS(nodes) CLAMP (g_bit_storage (nodes) + 2, 12u, 20u)
 
 struct _TafelMillBookProver {
   const TafelMillEgtb *tb;
   TafelMillPlacing *solver;
   TafelMillSearcher *searcher;
   guint64 nodes;
+  TafelMillBookMoveValue move_value;   /* a test's, or NULL */
 };
+
+/* tafel_mill_book_set_move_value ()'s, for provers made from then on. */
+static TafelMillBookMoveValue test_move_value;
+
+void
+tafel_mill_book_set_move_value (TafelMillBookMoveValue move_value)
+{
+  test_move_value = move_value;
+}
+
+/* Whether the values of @s's moves can be had: from the tables, or from
+ * a test. */
+static gboolean
+provable (const TafelMillEgtb  *tb,
+          const TafelMillState *s)
+{
+  return test_move_value != NULL || tafel_mill_placing_solvable (tb, s);
+}
 
 TafelMillBookProver *
 tafel_mill_book_prover_new (const TafelMillEgtb *tb,
@@ -296,8 +317,9 @@ tafel_mill_book_prover_new (const TafelMillEgtb *tb,
 
   prover->tb = tb;
   prover->nodes = nodes;
+  prover->move_value = test_move_value;
   prover->solver = tafel_mill_placing_new (table_bits);
-  prover->searcher = tafel_mill_searcher_new_full (PROVER_SEARCH_BITS, NULL);
+  prover->searcher = tafel_mill_searcher_new_full (PROVER_SEARCH_BITS (nodes), NULL);
   if (prover->solver == NULL || prover->searcher == NULL)
     return NULL;
   return g_steal_pointer (&prover);
@@ -322,6 +344,11 @@ move_value (TafelMillBookProver  *prover,
             GCancellable         *cancellable,
             TafelValue           *value)
 {
+  if (prover->move_value != NULL)
+    {
+      *value = prover->move_value (s, move);
+      return TRUE;
+    }
   return tafel_mill_placing_solve (prover->solver, prover->tb, s, move, 1, value, 0, 0,
                                    cancellable, NULL) == 1;
 }
@@ -356,7 +383,7 @@ tafel_mill_book_prove (TafelMillBookProver  *prover,
   g_return_val_if_fail (value != NULL && replaced != NULL, FALSE);
 
   *replaced = FALSE;
-  if (!tafel_mill_placing_solvable (prover->tb, s))
+  if (prover->move_value == NULL && !tafel_mill_placing_solvable (prover->tb, s))
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
                            _("The endgame tables do not hold every end of the placing from this "
@@ -437,6 +464,7 @@ typedef struct {
   char *line;
   TafelValue value;
   gboolean replaced;
+  gboolean fresh;           /* a position the book does not hold: no move yet */
 } Proof;
 
 static void
@@ -450,16 +478,12 @@ clear_proof (gpointer data)
 
 typedef struct {
   const TafelMillBook *book;
-  const TafelMillEgtb *tb;
+  const TafelMillBookProofPlan *plan;
   GArray *proofs;           /* of Proof */
-  guint table_bits;
-  guint64 nodes;
   gint next;                /* atomic */
   guint done;               /* under lock */
   GMutex lock;
   GError *error;            /* the first, under lock */
-  TafelMillBookProgress progress;
-  gpointer user_data;
   GCancellable *cancellable;
 } ProofRun;
 
@@ -486,8 +510,8 @@ proven_line (const char               *placed,
                           before != NULL ? ", not " : "", before != NULL ? before : "");
 }
 
-/* @proof's line after proving its move; NULL with @error set when the
- * tables cannot, or when cancelled. */
+/* @proof's line after proving its move (giving a fresh position one);
+ * NULL with @error set when the tables cannot, or when cancelled. */
 static char *
 prove_line (TafelMillBookProver *prover,
             ProofRun            *run,
@@ -496,13 +520,17 @@ prove_line (TafelMillBookProver *prover,
 {
   TafelState state;
   const TafelMillState *s = TAFEL_MILL_CSTATE (&state);
-  TafelMillBookEntry entry;
+  TafelMillBookEntry entry = { { 0 }, 0, 0 };
   g_autofree char *before = NULL;
 
-  if (!tafel_rules_parse_moves (&tafel_mill_rules, proof->placed, &state, NULL, NULL)
-      || !tafel_mill_book_lookup (run->book, s, &entry))
+  if (!tafel_rules_parse_moves (&tafel_mill_rules, proof->placed, &state, NULL, NULL))
     g_return_val_if_reached (NULL);
-  before = tafel_rules_format_move (&tafel_mill_rules, &state, &entry.move);
+  if (!proof->fresh)
+    {
+      if (!tafel_mill_book_lookup (run->book, s, &entry))
+        g_return_val_if_reached (NULL);
+      before = tafel_rules_format_move (&tafel_mill_rules, &state, &entry.move);
+    }
   if (!tafel_mill_book_prove (prover, s, &entry, &proof->value, &proof->replaced,
                               run->cancellable, error))
     return NULL;
@@ -514,8 +542,9 @@ static gpointer
 prove_job (gpointer data)
 {
   ProofRun *run = data;
-  g_autoptr(TafelMillBookProver) prover = tafel_mill_book_prover_new (run->tb, run->table_bits,
-                                                                        run->nodes);
+  g_autoptr(TafelMillBookProver) prover = tafel_mill_book_prover_new (run->plan->tb,
+                                                                        run->plan->table_bits,
+                                                                        run->plan->nodes);
   g_autoptr(GError) error = NULL;
 
   if (prover == NULL)
@@ -539,8 +568,9 @@ prove_job (gpointer data)
       g_mutex_lock (&run->lock);
       proof->line = line;
       run->done++;
-      if (run->progress != NULL)
-        run->progress (run->done, run->proofs->len, line, run->nodes, run->user_data);
+      if (run->plan->progress != NULL)
+        run->plan->progress (run->done, run->proofs->len, line, run->plan->nodes,
+                             run->plan->user_data);
       g_mutex_unlock (&run->lock);
     }
 
@@ -636,30 +666,82 @@ cancel_too (GCancellable *cancellable,
   g_cancellable_cancel (other);
 }
 
-/* After the moves at @placed - 2 stones changed, the book's lines at
- * @placed stones in @text follow them: a position they still reach
- * keeps its line, one they no longer reach goes, and a new one gets a
- * move from the prover (tafel_mill_book_prove () without a move), or
- * from @made_lines where an earlier run proved it.  The new lines go in
- * place of the old ones, with a note of how many; NULL when cancelled. */
+/* Proves every proof of @run without its line yet, @run->jobs at a
+ * time; FALSE with @error set when one could not be proven (the others
+ * are then stopped) or when cancelled. */
+static gboolean
+run_proofs (ProofRun  *run,
+            GError   **error)
+{
+  g_autoptr(GCancellable) own = g_cancellable_new ();
+  g_autoptr(GPtrArray) threads = g_ptr_array_new ();
+  GCancellable *outer = run->cancellable;
+  gulong handler = 0;
+
+  run->next = 0;
+  run->done = 0;
+  for (guint i = 0; i < run->proofs->len; i++)
+    run->done += g_array_index (run->proofs, Proof, i).line != NULL;
+  /* the jobs stop each other through their own cancellable */
+  run->cancellable = own;
+  if (outer != NULL)
+    handler = g_cancellable_connect (outer, G_CALLBACK (cancel_too), own, NULL);
+  g_mutex_init (&run->lock);
+  for (guint j = 0; run->error == NULL && j < MIN (run->plan->jobs, run->proofs->len - run->done);
+       j++)
+    g_ptr_array_add (threads, g_thread_new ("tafel-mill-prove", prove_job, run));
+  for (guint j = 0; j < threads->len; j++)
+    g_thread_join (g_ptr_array_index (threads, j));
+  g_mutex_clear (&run->lock);
+  if (outer != NULL)
+    g_cancellable_disconnect (outer, handler);
+  run->cancellable = outer;
+
+  if (run->error == NULL)
+    g_cancellable_set_error_if_cancelled (outer, &run->error);
+  if (run->error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&run->error));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The book's header line for @book's placements and @lines. */
 static char *
-follow_lines (const char           *text,
-              guint                 placed,
-              TafelMillBookProver **prover,
-              ProofRun             *run,
-              GHashTable           *made_lines,
-              TafelMillBook        *scratch,
-              GError              **error)
+header_line (const TafelMillBook *book,
+             guint                lines)
+{
+  return g_strdup_printf ("%s %d %u %u", TAFEL_MILL_BOOK_MAGIC, TAFEL_MILL_BOOK_VERSION,
+                          tafel_mill_book_placements (book), lines);
+}
+
+/* After the moves at @placed - 2 stones changed, or to go on beyond the
+ * book's last stones, the book's lines at @placed stones in @text follow
+ * them: a position they still reach keeps its line, one they no longer
+ * reach goes, and a new one gets a move from the prover
+ * (tafel_mill_book_prove () without a move), or from @made_lines where
+ * an earlier run proved it.  The new lines go in place of the old ones
+ * (after the others when there were none, the header then reaching
+ * @placed), with a note of how many; NULL when cancelled. */
+static char *
+follow_lines (const char     *text,
+              guint           placed,
+              ProofRun       *run,
+              GHashTable     *made_lines,
+              TafelMillBook  *scratch,
+              GError        **error)
 {
   g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  guint book_lines = tafel_mill_book_lines (run->book);
   g_autoptr(TafelMillBook) partial = tafel_mill_book_new (tafel_mill_book_placements (run->book),
-                                                          tafel_mill_book_lines (run->book));
+                                                          MAX (book_lines, placed));
   g_autoptr(GHashTable) old = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GPtrArray) positions = NULL;
   g_autoptr(GString) block = g_string_new (NULL);
   g_autoptr(GString) out = g_string_new (NULL);
   g_autofree char *note = g_strdup_printf (PROOF_NOTE, placed);
-  guint fresh = 0, fresh_lost = 0, to_prove = 0;
+  guint to_prove = 0, fresh_lost = 0, next_fresh = 0;
   gboolean block_done = FALSE;
 
   for (guint i = 0; lines[i] != NULL; i++)
@@ -680,48 +762,37 @@ follow_lines (const char           *text,
   /* the lines already followed the moves (an earlier run's output) */
   if (to_prove == 0 && positions->len == g_hash_table_size (old))
     return g_strdup (text);
+
+  /* The new positions, proven together. */
+  g_array_set_size (run->proofs, 0);
   for (guint i = 0; i < positions->len; i++)
     {
       const char *at = g_ptr_array_index (positions, i);
-      const char *kept = g_hash_table_lookup (old, at);
-      g_autofree char *line = NULL;
+      Proof proof = { .placed = g_strdup (at), .fresh = TRUE };
+
+      if (g_hash_table_contains (old, at))
+        {
+          g_free (proof.placed);
+          continue;
+        }
+      proof.line = made_proof (made_lines, at, run->plan->nodes, scratch, &proof);
+      g_array_append_val (run->proofs, proof);
+    }
+  if (!run_proofs (run, error))
+    return NULL;
+  for (guint i = 0; i < positions->len; i++)
+    {
+      const char *kept = g_hash_table_lookup (old, g_ptr_array_index (positions, i));
+      const Proof *proof;
 
       if (kept != NULL)
         {
           g_string_append_printf (block, "%s\n", kept);
           continue;
         }
-      fresh++;
-      {
-        Proof proof = { 0 };
-
-        line = made_proof (made_lines, at, run->nodes, scratch, &proof);
-        if (line == NULL)
-          {
-            TafelState state;
-            TafelMillBookEntry entry = { { 0 }, 0, 0 };
-            gboolean replaced;
-
-            if (!tafel_rules_parse_moves (&tafel_mill_rules, at, &state, NULL, NULL))
-              g_return_val_if_reached (NULL);
-            if (*prover == NULL)
-              *prover = tafel_mill_book_prover_new (run->tb, run->table_bits, run->nodes);
-            if (*prover == NULL)
-              {
-                g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
-                                     _("There is not enough memory for the solver’s table"));
-                return NULL;
-              }
-            if (!tafel_mill_book_prove (*prover, TAFEL_MILL_CSTATE (&state), &entry, &proof.value,
-                                        &replaced, run->cancellable, error))
-              return NULL;
-            line = proven_line (at, &state, &entry, proof.value, NULL);
-            if (run->progress != NULL)
-              run->progress (fresh, to_prove, line, run->nodes, run->user_data);
-          }
-        fresh_lost += proof.value == TAFEL_VALUE_LOSS;
-      }
-      g_string_append_printf (block, "%s\n", line);
+      proof = &g_array_index (run->proofs, Proof, next_fresh++);
+      fresh_lost += proof->value == TAFEL_VALUE_LOSS;
+      g_string_append_printf (block, "%s\n", proof->line);
     }
 
   for (guint i = 0; lines[i] != NULL; i++)
@@ -737,52 +808,72 @@ follow_lines (const char           *text,
           block_done = TRUE;
           continue;
         }
-      if (g_str_has_prefix (lines[i], TAFEL_MILL_BOOK_MAGIC " "))
+      if (!g_str_has_prefix (lines[i], TAFEL_MILL_BOOK_MAGIC " "))
+        g_string_append (out, lines[i]);
+      else if (placed > book_lines && g_hash_table_size (old) == 0)
+        {
+          g_autofree char *reaching = header_line (run->book, placed);
+
+          g_string_append_printf (out,
+                                  "%s: the %u positions the lines reach, each with the first move\n"
+                                  "%s: that does not lose in the order searches of %" G_GUINT64_FORMAT
+                                  " nodes like them;\n"
+                                  "%s: %u lose whatever is played.\n%s",
+                                  note, to_prove, note, run->plan->nodes, note, fresh_lost, reaching);
+        }
+      else
         g_string_append_printf (out,
                                 "%s: %u new positions after the moves before changed, proven\n"
-                                "%s: the same way; %u lose whatever is played.\n",
-                                note, fresh, note, fresh_lost);
-      g_string_append (out, lines[i]);
+                                "%s: the same way; %u lose whatever is played.\n%s",
+                                note, to_prove, note, fresh_lost, lines[i]);
       if (lines[i + 1] != NULL)
         g_string_append_c (out, '\n');
     }
+  if (!block_done)
+    {
+      if (out->len > 0 && out->str[out->len - 1] != '\n')
+        g_string_append_c (out, '\n');
+      g_string_append (out, block->str);
+    }
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
-
-char *
-tafel_mill_book_prove_text (const char                *text,
-                            guint                      placed,
-                            const TafelMillEgtb       *tb,
-                            guint                      jobs,
-                            guint                      table_bits,
-                            guint64                    nodes,
-                            const char *const         *made,
-                            TafelMillBookProgress      progress,
-                            gpointer                   user_data,
-                            GCancellable              *cancellable,
-                            GError                   **error)
+/* The book @out with its lines at @first, @first + @step, … up to @last
+ * stones following the moves before them (follow_lines ()), checked
+ * whole as the engine will read it back; @out is taken.  NULL with
+ * @error set when cancelled or not whole. */
+static char *
+follow_on (GString        *out,
+           guint           first,
+           guint           last,
+           guint           step,
+           ProofRun       *run,
+           GHashTable     *made_lines,
+           TafelMillBook  *scratch,
+           GError        **error)
 {
-  g_autoptr(TafelMillBook) book = NULL;
-  g_autoptr(TafelMillBook) scratch = NULL;
-  g_autoptr(GHashTable) made_lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  g_autoptr(GCancellable) own = g_cancellable_new ();
-  g_autoptr(GPtrArray) threads = g_ptr_array_new ();
-  g_autoptr(GString) out = g_string_new (NULL);
-  g_autofree char *note = g_strdup_printf (PROOF_NOTE, placed);
-  g_auto(GStrv) lines = NULL;
-  g_autofree guint *proof_of = NULL;
-  g_autofree char *unsolvable = NULL;   /* a position the tables cannot prove */
-  ProofRun run = { 0 };
-  guint kept = 0, replaced = 0, lost = 0;
-  gulong handler = 0;
-  g_autoptr(TafelMillBookProver) prover = NULL;   /* for positions the lines reach anew */
+  g_autoptr(GString) text = out;
+  g_autoptr(TafelMillBook) whole = NULL;
 
-  g_return_val_if_fail (text != NULL && tb != NULL && jobs > 0 && nodes > 0, NULL);
+  for (guint k = first; k <= last; k += step)
+    {
+      g_autofree char *followed = follow_lines (text->str, k, run, made_lines, scratch, error);
 
-  book = tafel_mill_book_new_from_text (text, error);
-  if (book == NULL)
+      if (followed == NULL)
+        return NULL;
+      g_string_assign (text, followed);
+    }
+  whole = tafel_mill_book_new_from_text (text->str, error);
+  if (whole == NULL)
     return NULL;
-  scratch = tafel_mill_book_new (tafel_mill_book_placements (book), tafel_mill_book_lines (book));
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* The lines of an earlier run in @made, by the position they are for. */
+static GHashTable *
+made_table (const char *const *made)
+{
+  GHashTable *made_lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
   for (guint i = 0; made != NULL && made[i] != NULL; i++)
     {
       MadeLine m;
@@ -791,10 +882,38 @@ tafel_mill_book_prove_text (const char                *text,
       if (position != NULL)
         g_hash_table_replace (made_lines, position, g_memdup2 (&m, sizeof m));
     }
+  return made_lines;
+}
+
+char *
+tafel_mill_book_prove_text (const char                   *text,
+                            guint                         placed,
+                            const TafelMillBookProofPlan *plan,
+                            GCancellable                 *cancellable,
+                            GError                      **error)
+{
+  g_autoptr(TafelMillBook) book = NULL;
+  g_autoptr(TafelMillBook) scratch = NULL;
+  g_autoptr(GHashTable) made_lines = made_table (plan->made);
+  g_autoptr(GArray) proofs = g_array_new (FALSE, TRUE, sizeof (Proof));
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autofree char *note = g_strdup_printf (PROOF_NOTE, placed);
+  g_auto(GStrv) lines = NULL;
+  g_autofree guint *proof_of = NULL;
+  g_autofree char *unsolvable = NULL;   /* a position the tables cannot prove */
+  ProofRun run = { 0 };
+  guint kept = 0, replaced = 0, lost = 0;
+
+  g_return_val_if_fail (text != NULL && plan != NULL && plan->tb != NULL, NULL);
+  g_return_val_if_fail (plan->jobs > 0 && plan->nodes > 0, NULL);
+
+  book = tafel_mill_book_new_from_text (text, error);
+  if (book == NULL)
+    return NULL;
+  scratch = tafel_mill_book_new (tafel_mill_book_placements (book), tafel_mill_book_lines (book));
 
   /* The lines to prove: those of positions with @placed stones. */
-  run.proofs = g_array_new (FALSE, TRUE, sizeof (Proof));
-  g_array_set_clear_func (run.proofs, clear_proof);
+  g_array_set_clear_func (proofs, clear_proof);
   lines = g_strsplit (text, "\n", -1);
   proof_of = g_new (guint, g_strv_length (lines) + 1);
   for (guint i = 0; lines[i] != NULL; i++)
@@ -810,14 +929,14 @@ tafel_mill_book_prove_text (const char                *text,
           g_free (proof.placed);
           continue;
         }
-      proof.line = made_proof (made_lines, proof.placed, nodes, scratch, &proof);
-      run.done += proof.line != NULL;
-      proof_of[i] = run.proofs->len;
-      g_array_append_val (run.proofs, proof);
-      if (!tafel_mill_placing_solvable (tb, TAFEL_MILL_CSTATE (&state)) && unsolvable == NULL)
+      proof.line = made_proof (made_lines, proof.placed, plan->nodes, scratch, &proof);
+      proof_of[i] = proofs->len;
+      g_array_append_val (proofs, proof);
+      if (!provable (plan->tb, TAFEL_MILL_CSTATE (&state)) && unsolvable == NULL)
         unsolvable = g_strdup (proof.placed);
     }
 
+  run = (ProofRun) { .book = book, .plan = plan, .proofs = proofs, .cancellable = cancellable };
   /* Tables that do not reach are said at once, not after hours. */
   if (unsolvable != NULL)
     run.error = g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
@@ -825,37 +944,12 @@ tafel_mill_book_prove_text (const char                *text,
                              _("The endgame tables do not hold every end of the placing from “%s”: "
                                "proving needs all of them, up to 9-9 (tafel-cli mill-tables --max-stones 9)"),
                              unsolvable);
-  run.book = book;
-  run.tb = tb;
-  run.table_bits = table_bits;
-  run.nodes = nodes;
-  run.progress = progress;
-  run.user_data = user_data;
-  run.cancellable = own;
-  if (cancellable != NULL)
-    handler = g_cancellable_connect (cancellable, G_CALLBACK (cancel_too), own, NULL);
-  g_mutex_init (&run.lock);
-  for (guint j = 0; run.error == NULL && j < MIN (jobs, run.proofs->len - run.done); j++)
-    g_ptr_array_add (threads, g_thread_new ("tafel-mill-prove", prove_job, &run));
-  for (guint j = 0; j < threads->len; j++)
-    g_thread_join (g_ptr_array_index (threads, j));
-  g_mutex_clear (&run.lock);
-  if (cancellable != NULL)
-    g_cancellable_disconnect (cancellable, handler);
-  run.cancellable = cancellable;   /* own was for the jobs */
+  if (!run_proofs (&run, error))
+    return NULL;
 
-  if (run.error == NULL)
-    g_cancellable_set_error_if_cancelled (cancellable, &run.error);
-  if (run.error != NULL)
+  for (guint i = 0; i < proofs->len; i++)
     {
-      g_propagate_error (error, run.error);
-      g_array_unref (run.proofs);
-      return NULL;
-    }
-
-  for (guint i = 0; i < run.proofs->len; i++)
-    {
-      const Proof *proof = &g_array_index (run.proofs, Proof, i);
+      const Proof *proof = &g_array_index (proofs, Proof, i);
 
       kept += proof->value != TAFEL_VALUE_LOSS && !proof->replaced;
       replaced += proof->replaced;
@@ -865,7 +959,7 @@ tafel_mill_book_prove_text (const char                *text,
     {
       if (proof_of[i] != G_MAXUINT)
         {
-          const Proof *proof = &g_array_index (run.proofs, Proof, proof_of[i]);
+          const Proof *proof = &g_array_index (proofs, Proof, proof_of[i]);
 
           g_string_append (out, proof->line);
         }
@@ -884,26 +978,39 @@ tafel_mill_book_prove_text (const char                *text,
       if (lines[i + 1] != NULL)
         g_string_append_c (out, '\n');
     }
-  g_array_unref (run.proofs);
 
   /* Moves that changed lead to other positions along the lines. */
-  for (guint k = placed + 2; replaced > 0 && k <= tafel_mill_book_lines (book); k += 2)
-    {
-      g_autofree char *followed = follow_lines (out->str, k, &prover, &run, made_lines, scratch,
-                                                error);
+  if (replaced == 0)
+    return follow_on (g_steal_pointer (&out), 1, 0, 1, &run, made_lines, scratch, error);
+  return follow_on (g_steal_pointer (&out), placed + 2, tafel_mill_book_lines (book), 2, &run,
+                    made_lines, scratch, error);
+}
 
-      if (followed == NULL)
-        {
-          g_cancellable_set_error_if_cancelled (cancellable, error);
-          return NULL;
-        }
-      g_string_assign (out, followed);
-    }
+char *
+tafel_mill_book_extend_text (const char                   *text,
+                             guint                         lines,
+                             const TafelMillBookProofPlan *plan,
+                             GCancellable                 *cancellable,
+                             GError                      **error)
+{
+  g_autoptr(TafelMillBook) book = NULL;
+  g_autoptr(TafelMillBook) scratch = NULL;
+  g_autoptr(GHashTable) made_lines = made_table (plan->made);
+  g_autoptr(GArray) proofs = g_array_new (FALSE, TRUE, sizeof (Proof));
+  g_autoptr(GString) out = g_string_new (text);
+  ProofRun run = { 0 };
 
-  /* What the engine will read back must be a whole book. */
-  g_clear_pointer (&book, tafel_mill_book_free);
-  book = tafel_mill_book_new_from_text (out->str, error);
+  g_return_val_if_fail (text != NULL && plan != NULL && plan->tb != NULL, NULL);
+  g_return_val_if_fail (plan->jobs > 0 && plan->nodes > 0, NULL);
+  g_return_val_if_fail (lines <= TAFEL_MILL_BOOK_MAX_LINES, NULL);
+
+  book = tafel_mill_book_new_from_text (text, error);
   if (book == NULL)
     return NULL;
-  return g_string_free (g_steal_pointer (&out), FALSE);
+  scratch = tafel_mill_book_new (tafel_mill_book_placements (book),
+                                 MAX (lines, tafel_mill_book_lines (book)));
+  g_array_set_clear_func (proofs, clear_proof);
+  run = (ProofRun) { .book = book, .plan = plan, .proofs = proofs, .cancellable = cancellable };
+  return follow_on (g_steal_pointer (&out), tafel_mill_book_lines (book) + 1, lines, 1, &run,
+                    made_lines, scratch, error);
 }

@@ -87,6 +87,14 @@ TafelMillBookProver *tafel_mill_book_prover_new  (const TafelMillEgtb *tb,
                                                   guint64              nodes);
 void                 tafel_mill_book_prover_free (TafelMillBookProver *prover);
 
+/* For tests: provers made from now on take the value of a move from
+ * @move_value instead of the placing solver, and do not ask whether the
+ * tables reach (NULL: the solver again).  So the book's text can be
+ * proven and followed on in a test without the tables up to 9-9. */
+typedef TafelValue (*TafelMillBookMoveValue) (const TafelMillState *s,
+                                              const TafelMove      *move);
+void tafel_mill_book_set_move_value (TafelMillBookMoveValue move_value);
+
 /* The exact value of @entry's move in @s into @value.  Where it loses
  * and another move does not, @entry becomes the first move that does
  * not in the order a search of each move's position to the prover's
@@ -102,23 +110,43 @@ gboolean tafel_mill_book_prove (TafelMillBookProver  *prover,
                                 GCancellable         *cancellable,
                                 GError              **error);
 
+/* How the book's text is proven (below). */
+typedef struct {
+  const TafelMillEgtb *tb;
+  guint jobs;                   /* positions proven at a time */
+  guint table_bits;             /* the solver's table per job: 2^table_bits entries */
+  guint64 nodes;                /* the prover's searches (tafel_mill_book_prover_new ()) */
+  /* Lines of an earlier run, each after the prover's nodes, taken as
+   * they are (as for tafel_mill_book_build ()); may be NULL. */
+  const char *const *made;
+  TafelMillBookProgress progress;   /* each line proven now; may be NULL */
+  gpointer user_data;
+} TafelMillBookProofPlan;
+
 /* The book @text with the move of every position of @placed stones
- * proven as tafel_mill_book_prove () does, @jobs positions at a time,
- * each line followed by a comment with its value ("# draw", or "# draw,
- * not a1" where it replaced a1), and a header comment saying so (in
- * place of an earlier proof's of the same moves).  @made and @progress as for tafel_mill_book_build (): lines of an
- * earlier run, each after the prover's @nodes, are taken as they are. */
-char *tafel_mill_book_prove_text (const char                *text,
-                                  guint                      placed,
-                                  const TafelMillEgtb       *tb,
-                                  guint                      jobs,
-                                  guint                      table_bits,
-                                  guint64                    nodes,
-                                  const char *const         *made,
-                                  TafelMillBookProgress      progress,
-                                  gpointer                   user_data,
-                                  GCancellable              *cancellable,
-                                  GError                   **error);
+ * proven as tafel_mill_book_prove () does, each line followed by a
+ * comment with its value ("# draw", or "# draw, not a1" where it
+ * replaced a1), and a header comment saying so (in place of an earlier
+ * proof's of the same moves).  Where moves changed, the lines after
+ * them follow the new ones (see tafel_mill_book_extend_text ()). */
+char *tafel_mill_book_prove_text (const char                   *text,
+                                  guint                         placed,
+                                  const TafelMillBookProofPlan *plan,
+                                  GCancellable                 *cancellable,
+                                  GError                      **error);
+
+/* The book @text with its lines followed on beyond its last stones up
+ * to @lines stones placed (tafel_mill_book_line_positions ()): each
+ * position they reach gets the first move that does not lose in the
+ * order a search of each move's position likes them
+ * (tafel_mill_book_prove () without a move), its line a comment of its
+ * value, and each number of stones a header comment.  @text itself when
+ * it reaches @lines already. */
+char *tafel_mill_book_extend_text (const char                   *text,
+                                   guint                         lines,
+                                   const TafelMillBookProofPlan *plan,
+                                   GCancellable                 *cancellable,
+                                   GError                      **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TafelMillBookProver, tafel_mill_book_prover_free)
 
