@@ -18,7 +18,9 @@ e2e_setup () {
   config=$(mktemp -d)
   state=$(mktemp -d)
   pid=
-  trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$log" "$config" "$state"' EXIT
+  # The program is waited for, so that its window is gone before the
+  # next test looks for its own.
+  trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; rm -rf "$log" "$config" "$state"' EXIT
 }
 
 fail () {
@@ -38,7 +40,9 @@ e2e_start () {
   TAFEL_TRACE=1 GSK_RENDERER=cairo "$tafel" "$@" >"$log" 2>&1 &
   pid=$!
 
-  wid=$(timeout 30 xdotool search --sync --onlyvisible --name '^Tafel$' | head -n 1)
+  # This program's window: one of the test before may still be closing
+  # (a run lost a test to clicks into it on a loaded machine).
+  wid=$(timeout 30 xdotool search --sync --onlyvisible --pid "$pid" --name '^Tafel$' | head -n 1)
   [ -n "$wid" ] || fail "the window did not appear"
   # Keys go to the focused window (xdotool then sends them through XTEST).
   xdotool windowfocus --sync "$wid" 2>/dev/null || true

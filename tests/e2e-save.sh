@@ -12,7 +12,7 @@ tafel=$1
 dir=$(mktemp -d)
 log=$dir/log
 pid=
-trap '[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null; rm -rf "$dir"' EXIT
+trap '[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; rm -rf "$dir"' EXIT
 mkdir -p "$dir/glib-2.0/settings"
 printf "[io/github/tafel/Tafel]\nopponent='human'\ngame='infinity'\n" > "$dir/glib-2.0/settings/keyfile"
 save=$dir/tafel/infinity.ini
@@ -22,7 +22,7 @@ start () {
   XDG_CONFIG_HOME=$dir XDG_STATE_HOME=$dir GSETTINGS_BACKEND=keyfile \
   TAFEL_TRACE=1 GSK_RENDERER=cairo "$tafel" >"$log" 2>&1 &
   pid=$!
-  wid=$(timeout 30 xdotool search --sync --onlyvisible --name '^Tafel$' | head -n 1)
+  wid=$(timeout 30 xdotool search --sync --onlyvisible --pid "$pid" --name '^Tafel$' | head -n 1)
   [ -n "$wid" ] || { echo "the window did not appear"; cat "$log"; exit 1; }
   for _ in $(seq 100); do grep -q '^point 8 ' "$log" && break; sleep 0.1; done
 }
@@ -88,7 +88,7 @@ touch "$dir/not-a-folder"
 XDG_CONFIG_HOME=$dir XDG_STATE_HOME=$dir/not-a-folder GSETTINGS_BACKEND=keyfile \
 TAFEL_TRACE=1 GSK_RENDERER=cairo "$tafel" >"$log" 2>&1 &
 pid=$!
-wid=$(timeout 30 xdotool search --sync --onlyvisible --name '^Tafel$' | head -n 1)
+wid=$(timeout 30 xdotool search --sync --onlyvisible --pid "$pid" --name '^Tafel$' | head -n 1)
 for _ in $(seq 100); do grep -q '^point 8 ' "$log" && break; sleep 0.1; done
 click 4; click 0
 grep -q '^banner: The game cannot be saved' "$log" || { echo "unusable folder: no message"; cat "$log"; exit 1; }

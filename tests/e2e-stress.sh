@@ -22,7 +22,7 @@ animations=${4:-off}
 
 log=$(mktemp)
 config=$(mktemp -d)
-trap 'kill "$pid" 2>/dev/null; rm -rf "$log" "$config"' EXIT
+trap 'kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; rm -rf "$log" "$config"' EXIT
 # The program's last output first, then why the test failed: a test log is
 # often read from its end.
 fail () {
@@ -58,7 +58,7 @@ XDG_CONFIG_HOME=$config XDG_STATE_HOME=$config GSETTINGS_BACKEND=keyfile \
 G_DEBUG=fatal-criticals TAFEL_TRACE=1 GSK_RENDERER=cairo "$tafel" >"$log" 2>&1 &
 pid=$!
 
-wid=$(timeout 30 xdotool search --sync --onlyvisible --name '^Tafel$' | head -n 1)
+wid=$(timeout 30 xdotool search --sync --onlyvisible --pid "$pid" --name '^Tafel$' | head -n 1)
 [ -n "$wid" ] || fail "the window did not appear"
 read -r width height < <(xdotool getwindowgeometry --shell "$wid" | awk -F= '/WIDTH/{w=$2} /HEIGHT/{h=$2} END{print w, h}')
 
