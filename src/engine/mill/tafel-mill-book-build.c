@@ -159,7 +159,7 @@ tafel_mill_book_progress_read (const char  *text,
                                GError     **error)
 {
   g_autoptr(GStrvBuilder) lines = g_strv_builder_new ();
-  g_auto(GStrv) split = g_strsplit (text, "\n", -1);
+  g_auto(GStrv) split = g_strsplit_set (text, "\n", -1);
   guint n = g_strv_length (split);
 
   if (n < 2 || strcmp (split[0], TAFEL_MILL_BOOK_PROGRESS_HEADER) != 0)
@@ -732,7 +732,7 @@ follow_lines (const char     *text,
               TafelMillBook  *scratch,
               GError        **error)
 {
-  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_auto(GStrv) lines = g_strsplit_set (text, "\n", -1);
   guint book_lines = tafel_mill_book_lines (run->book);
   g_autoptr(TafelMillBook) partial = tafel_mill_book_new (tafel_mill_book_placements (run->book),
                                                           MAX (book_lines, placed));
@@ -914,7 +914,7 @@ tafel_mill_book_prove_text (const char                   *text,
 
   /* The lines to prove: those of positions with @placed stones. */
   g_array_set_clear_func (proofs, clear_proof);
-  lines = g_strsplit (text, "\n", -1);
+  lines = g_strsplit_set (text, "\n", -1);
   proof_of = g_new (guint, g_strv_length (lines) + 1);
   for (guint i = 0; lines[i] != NULL; i++)
     {
