@@ -980,10 +980,9 @@ tafel_mill_book_prove_text (const char                   *text,
     }
 
   /* Moves that changed lead to other positions along the lines. */
-  if (replaced == 0)
-    return follow_on (g_steal_pointer (&out), 1, 0, 1, &run, made_lines, scratch, error);
-  return follow_on (g_steal_pointer (&out), placed + 2, tafel_mill_book_lines (book), 2, &run,
-                    made_lines, scratch, error);
+  return follow_on (g_steal_pointer (&out), placed + 2,
+                    replaced > 0 ? tafel_mill_book_lines (book) : 0, 2, &run, made_lines, scratch,
+                    error);
 }
 
 char *
